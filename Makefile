@@ -1,0 +1,33 @@
+# edgrid: see README.md. `make run` is the main job, `make test` the test command.
+GO ?= go
+BIN := bin/edgrid
+
+.PHONY: build test test-long bench lint run generate
+
+build:
+	$(GO) build -o $(BIN) ./cmd/edgrid
+
+# The README's test command; CI runs exactly this.
+test: lint
+	$(GO) test ./...
+
+# The checks that are too slow for every edit (full brute-force cases, longer fuzzing).
+test-long:
+	$(GO) test -count=1 ./...
+	$(GO) test -run XXX -fuzz FuzzParse -fuzztime 20s ./canon
+
+bench:
+	$(GO) test -run XXX -bench . -benchtime 2s ./...
+
+lint:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+generate:
+	$(GO) generate ./...
+
+# The main job. For now: canonicalize a sample of random grids on all cores.
+run: build
+	$(BIN) random -n 100000 --seed 1 > bin/sample.txt
+	time $(BIN) canon --autos < bin/sample.txt > bin/sample.minlex
+	@echo "minlex forms of 100000 grids: bin/sample.minlex"; head -3 bin/sample.minlex

@@ -1,0 +1,31 @@
+package canon
+
+import "fmt"
+
+// NumBandForms is the number of essentially different bands (method.md,
+// "Pruning 1"); the table derivation checks that it comes out so.
+const NumBandForms = 416
+
+// BandForms returns the minimal forms of all essentially different bands, in
+// ascending order, as 27 digits each (rows 1-3). The slice is shared: do not modify it.
+func BandForms() [][27]uint8 {
+	t := tables()
+	if len(t.forms) != NumBandForms {
+		panic(fmt.Sprintf("canon: derived %d band forms, want %d", len(t.forms), NumBandForms))
+	}
+	return t.forms
+}
+
+// BandClass returns the class (0..415, the position of its minimal form in
+// BandForms) of the band made by three rows of cells, in any order of digits.
+// The rows must form a valid band.
+func BandClass(rows *[27]uint8) int {
+	t := tables()
+	a, b, c := (*[9]uint8)(rows[0:9]), (*[9]uint8)(rows[9:18]), (*[9]uint8)(rows[18:27])
+	return int(t.lookup(a, b, c) >> 16)
+}
+
+// BandStabilizer returns the number of band transforms (row orders times
+// column maps, each with its forced relabelling) that map the minimal form of
+// class c to itself.
+func BandStabilizer(c int) int { return len(tables().stab[c]) }

@@ -1,0 +1,10 @@
+// Package canon holds the solution grid type, its validation, the symmetry
+// group of method.md ("Grids and the symmetry group") and the minlex
+// representative with the automorphism count ("The representative: minlex").
+//
+// Minlex works band by band: every band (three rows, or three columns read as
+// rows) is reduced to one of the 416 minimal band forms through a table derived
+// at first use by orbit enumeration; only the bands whose form ties for the
+// smallest can become band 1, and for each way of putting one there the rest of
+// the grid is forced, so a grid has few candidates to compare.
+package canon

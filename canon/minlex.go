@@ -1,0 +1,208 @@
+package canon
+
+// otherBands[b] are the two bands other than b, in ascending order.
+var otherBands = [3][2]int{{1, 2}, {0, 2}, {0, 1}}
+
+// scan holds the state of one minlex search over a grid.
+//
+// A candidate is a group element that puts some band (of g or of its
+// transpose) on top in minimal form. The top band's row order and column map
+// come from the band tables; the relabelling is forced by row 1 reading
+// 123456789; and rows 4-9 are then forced too, because their column-1 digits
+// are distinct: band 2 is the band holding the smallest of them and each band's
+// rows go in ascending column-1 order. So candidates differ only in rows 4-9,
+// and the group elements that produce the minimum are exactly the
+// automorphisms (times one element taking g to its minlex form).
+type scan struct {
+	g     [2]Grid // the grid and its transpose
+	best  [6]uint64
+	have  bool // best holds rows 4-9 of some candidate (or of the grid, when checking)
+	check bool // stop at the first candidate smaller than best
+	autos int
+	win   Transform
+}
+
+// Minlex returns the minlex representative of g (the smallest grid it can be
+// transformed into), its number of automorphisms (1..648), and a transform
+// that maps g to it. g must be a valid solution grid.
+func Minlex(g *Grid) (Grid, int, Transform) {
+	var s scan
+	s.load(g)
+	s.run()
+	return s.win.Apply(g), s.autos, s.win
+}
+
+// IsMinlex reports whether g is its own minlex representative. It rejects most
+// grids after a few cells; g must be a valid solution grid.
+func IsMinlex(g *Grid) bool {
+	for j := range 9 {
+		if g[j] != uint8(j+1) {
+			return false
+		}
+	}
+	if g[9] != 4 || g[27] != 2 {
+		return false
+	}
+	t := tables()
+	// Band 1 must be a minimal band form already.
+	idx, sw := t.index((*[9]uint8)(g[0:9]), (*[9]uint8)(g[9:18]), (*[9]uint8)(g[18:27]))
+	c1 := t.entry[idx] >> 16
+	if sw || int(t.formIndex[c1]) != idx {
+		return false
+	}
+	var s scan
+	s.check = true
+	s.have = true
+	s.load(g)
+	for i := range 6 {
+		s.best[i] = packRow(g[27+i*9 : 36+i*9])
+	}
+	return s.runFrom(t, c1)
+}
+
+func packRow(r []uint8) uint64 {
+	var v uint64
+	for _, d := range r[:9] {
+		v = v<<4 | uint64(d)
+	}
+	return v
+}
+
+func (s *scan) load(g *Grid) {
+	s.g[0] = *g
+	for i := range 9 {
+		for j := range 9 {
+			s.g[1][j*9+i] = g[i*9+j]
+		}
+	}
+}
+
+// run finds the minimum over all candidates.
+func (s *scan) run() {
+	t := tables()
+	m := uint32(noClass)
+	for o := range 2 {
+		for b := range 3 {
+			c := s.bandEntry(t, o, b) >> 16
+			m = min(m, c)
+		}
+	}
+	s.runFrom(t, m)
+}
+
+func (s *scan) bandEntry(t *bandTables, o, b int) uint32 {
+	G := &s.g[o]
+	return t.lookup((*[9]uint8)(G[b*27:b*27+9]), (*[9]uint8)(G[b*27+9:b*27+18]), (*[9]uint8)(G[b*27+18:b*27+27]))
+}
+
+// runFrom tries every candidate that puts a band of class m on top. It returns
+// false as soon as a band of a smaller class or, when checking, a candidate
+// smaller than best turns up.
+func (s *scan) runFrom(t *bandTables, m uint32) bool {
+	stab := t.stab[m]
+	for o := range 2 {
+		for b := range 3 {
+			e := s.bandEntry(t, o, b)
+			if c := e >> 16; c < m {
+				return false
+			} else if c > m {
+				continue
+			}
+			tr := &t.transforms[e&0xFFFF]
+			for _, k := range stab {
+				st := &t.transforms[k]
+				// Apply tr (band -> minimal form), then st (form -> itself).
+				var R [3]uint8
+				var C [9]uint8
+				for i := range 3 {
+					R[i] = tr.rows[st.rows[i]]
+				}
+				for j := range 9 {
+					C[j] = tr.cols[st.cols[j]]
+				}
+				if !s.try(o, b, &R, &C) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// try builds the candidate that puts rows R of band b of orientation o on top
+// with column map C, and compares its rows 4-9 with best. It returns false only
+// when checking and the candidate is smaller.
+func (s *scan) try(o, b int, R *[3]uint8, C *[9]uint8) bool {
+	G := &s.g[o]
+	var D [10]uint8
+	top := (3*b + int(R[0])) * 9
+	for j := range 9 {
+		D[G[top+int(C[j])]] = uint8(j + 1)
+	}
+	// Order rows 4-9 by their column-1 digit (distinct inside a band, and
+	// across the two bands too, since they share column 1).
+	c0 := int(C[0])
+	var ord [6]uint8
+	var first [2]uint8
+	for k, x := range otherBands[b] {
+		r0, r1, r2 := 3*x, 3*x+1, 3*x+2
+		k0, k1, k2 := D[G[r0*9+c0]], D[G[r1*9+c0]], D[G[r2*9+c0]]
+		n0 := b2i(k0 > k1) + b2i(k0 > k2)
+		n1 := b2i(k1 > k0) + b2i(k1 > k2)
+		n2 := b2i(k2 > k0) + b2i(k2 > k1)
+		ord[3*k+n0], ord[3*k+n1], ord[3*k+n2] = uint8(r0), uint8(r1), uint8(r2)
+		first[k] = min(k0, k1, k2)
+	}
+	if first[1] < first[0] {
+		ord[0], ord[1], ord[2], ord[3], ord[4], ord[5] = ord[3], ord[4], ord[5], ord[0], ord[1], ord[2]
+	}
+	// Invariant: rows 4..3+i of the candidate equal those of best.
+	for i := range 6 {
+		r := int(ord[i]) * 9
+		var v uint64
+		for j := range 9 {
+			v = v<<4 | uint64(D[G[r+int(C[j])]])
+		}
+		if s.have && v > s.best[i] {
+			return true
+		}
+		if !s.have || v < s.best[i] {
+			if s.check {
+				return false
+			}
+			s.best[i] = v
+			for i2 := i + 1; i2 < 6; i2++ {
+				r := int(ord[i2]) * 9
+				var v uint64
+				for j := range 9 {
+					v = v<<4 | uint64(D[G[r+int(C[j])]])
+				}
+				s.best[i2] = v
+			}
+			s.have = true
+			s.autos = 1
+			s.record(o, b, R, C, &D, &ord)
+			return true
+		}
+	}
+	s.autos++
+	return true
+}
+
+func (s *scan) record(o, b int, R *[3]uint8, C *[9]uint8, D *[10]uint8, ord *[6]uint8) {
+	w := &s.win
+	w.Transpose = o == 1
+	for i := range 3 {
+		w.Rows[i] = uint8(3*b) + R[i]
+	}
+	copy(w.Rows[3:], ord[:])
+	w.Cols = *C
+	w.Digits = *D
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"edgrid/canon"
+)
+
+func init() {
+	register(command{name: "canon", summary: "print the minlex form of each grid", run: func(ctx context.Context, args []string, s streams) error {
+		var o canonOptions
+		fs := newFlagSet("canon", "edgrid canon [--autos] [GRID...]   (grids on stdin when none are given)", s)
+		fs.BoolVar(&o.autos, "autos", false, "also print the number of automorphisms: <minlex> <automorphisms>")
+		if err := fs.parse(args); err != nil {
+			return err
+		}
+		return runCanon(ctx, o, fs.Args(), s)
+	}})
+}
+
+// canonOptions are the flags of edgrid canon.
+type canonOptions struct {
+	autos bool
+}
+
+// runCanon prints each input grid's minlex form in input order. A bad grid is
+// reported on stderr with its line and the others are still answered; the
+// command then fails with exit status 1.
+func runCanon(ctx context.Context, o canonOptions, args []string, s streams) error {
+	canon.Prepare()
+	failed, err := orderedMap(ctx, args, s, func(b []inputLine, r *batchResult) {
+		for _, l := range b {
+			g, err := canon.ParseLine(l.num, l.text)
+			if err != nil {
+				if l.num == 0 {
+					r.errs = append(r.errs, fmt.Sprintf("edgrid canon: %s: %v", l.where, err))
+				} else {
+					r.errs = append(r.errs, fmt.Sprintf("edgrid canon: %v", err))
+				}
+				continue
+			}
+			m, autos, _ := canon.Minlex(&g)
+			r.out = m.AppendText(r.out)
+			if o.autos {
+				r.out = append(r.out, ' ')
+				r.out = strconv.AppendInt(r.out, int64(autos), 10)
+			}
+			r.out = append(r.out, '\n')
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if failed > 0 {
+		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad grid(s)", failed)}
+	}
+	return nil
+}

@@ -1,0 +1,3 @@
+module edgrid
+
+go 1.26
