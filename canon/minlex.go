@@ -35,20 +35,27 @@ func Minlex(g *Grid) (Grid, int, Transform) {
 // IsMinlex reports whether g is its own minlex representative. It rejects most
 // grids after a few cells; g must be a valid solution grid.
 func IsMinlex(g *Grid) bool {
+	ok, _ := CheckMinlex(g)
+	return ok
+}
+
+// CheckMinlex is IsMinlex that also counts the automorphisms of a minlex grid;
+// autos is 0 when g is not minlex.
+func CheckMinlex(g *Grid) (minlex bool, autos int) {
 	for j := range 9 {
 		if g[j] != uint8(j+1) {
-			return false
+			return false, 0
 		}
 	}
 	if g[9] != 4 || g[27] != 2 {
-		return false
+		return false, 0
 	}
 	t := tables()
 	// Band 1 must be a minimal band form already.
 	idx, sw := t.index((*[9]uint8)(g[0:9]), (*[9]uint8)(g[9:18]), (*[9]uint8)(g[18:27]))
 	c1 := t.entry[idx] >> 16
 	if sw || int(t.formIndex[c1]) != idx {
-		return false
+		return false, 0
 	}
 	var s scan
 	s.check = true
@@ -57,7 +64,10 @@ func IsMinlex(g *Grid) bool {
 	for i := range 6 {
 		s.best[i] = packRow(g[27+i*9 : 36+i*9])
 	}
-	return s.runFrom(t, c1)
+	if !s.runFrom(t, c1) {
+		return false, 0
+	}
+	return true, s.autos
 }
 
 func packRow(r []uint8) uint64 {
@@ -108,22 +118,32 @@ func (s *scan) runFrom(t *bandTables, m uint32) bool {
 			} else if c > m {
 				continue
 			}
-			tr := &t.transforms[e&0xFFFF]
-			for _, k := range stab {
-				st := &t.transforms[k]
-				// Apply tr (band -> minimal form), then st (form -> itself).
-				var R [3]uint8
-				var C [9]uint8
-				for i := range 3 {
-					R[i] = tr.rows[st.rows[i]]
-				}
-				for j := range 9 {
-					C[j] = tr.cols[st.cols[j]]
-				}
-				if !s.try(o, b, &R, &C) {
-					return false
-				}
+			if !s.tryAll(t, o, b, e, stab) {
+				return false
 			}
+		}
+	}
+	return true
+}
+
+// tryAll tries every way of putting band b of orientation o, whose table entry
+// is e, on top in minimal form: its transform to the form followed by each
+// element of the form's stabilizer.
+func (s *scan) tryAll(t *bandTables, o, b int, e uint32, stab []uint16) bool {
+	tr := &t.transforms[e&0xFFFF]
+	for _, k := range stab {
+		st := &t.transforms[k]
+		// Apply tr (band -> minimal form), then st (form -> itself).
+		var R [3]uint8
+		var C [9]uint8
+		for i := range 3 {
+			R[i] = tr.rows[st.rows[i]]
+		}
+		for j := range 9 {
+			C[j] = tr.cols[st.cols[j]]
+		}
+		if !s.try(o, b, &R, &C) {
+			return false
 		}
 	}
 	return true

@@ -153,8 +153,8 @@ func TestMinlexBruteForce(t *testing.T) {
 			if h := tr.Apply(&tc.g); h != got {
 				t.Errorf("transform maps grid to %s, not to its minlex form", h.String())
 			}
-			if !IsMinlex(&want) {
-				t.Errorf("IsMinlex(%s) = false", want.String())
+			if ok, a := CheckMinlex(&want); !ok || a != wantAutos {
+				t.Errorf("CheckMinlex(%s) = %v, %d; want true, %d", want.String(), ok, a, wantAutos)
 			}
 		})
 	}

@@ -42,3 +42,14 @@ func (fs *flagSet) printHelp() {
 	fs.SetOutput(io.Discard)
 	fmt.Fprintln(fs.out, exitCodesHelp)
 }
+
+// flagGiven reports whether the flag was set on the command line.
+func flagGiven(fs *flagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == name {
+			given = true
+		}
+	})
+	return given
+}

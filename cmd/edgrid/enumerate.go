@@ -1,0 +1,182 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"edgrid/band"
+	"edgrid/canon"
+	"edgrid/enumerate"
+)
+
+func init() {
+	register(command{name: "enumerate", summary: "write the minlex grids of groups, ascending", run: func(ctx context.Context, args []string, s streams) error {
+		var o enumerateOptions
+		fs := newFlagSet("enumerate", "edgrid enumerate (--group N | --group A-B | --band N) [--count | --stats] [--workers K]", s)
+		fs.StringVar(&o.group, "group", "", "group number 1..3541, or a range A-B")
+		fs.IntVar(&o.band, "band", 0, "every group of first band N (1..401)")
+		fs.BoolVar(&o.count, "count", false, "print only the number of minlex grids")
+		fs.BoolVar(&o.stats, "stats", false, "print only JSON: count, automorphism histogram, candidates tried, seconds")
+		fs.IntVar(&o.workers, "workers", 0, "goroutines searching (default: one per core)")
+		if err := fs.parse(args); err != nil {
+			return err
+		}
+		if fs.NArg() > 0 {
+			return usagef("unexpected argument %q", fs.Arg(0))
+		}
+		groups, err := o.validate(fs)
+		if err != nil {
+			return err
+		}
+		return runEnumerate(ctx, o, groups, s)
+	}})
+}
+
+// enumerateOptions are the flags of edgrid enumerate.
+type enumerateOptions struct {
+	group   string
+	band    int
+	count   bool
+	stats   bool
+	workers int
+}
+
+// validate checks the flags and returns the groups to enumerate.
+func (o *enumerateOptions) validate(fs *flagSet) ([]band.Group, error) {
+	hasBand := flagGiven(fs, "band")
+	switch {
+	case o.group == "" && !hasBand:
+		return nil, usagef("give --group N, --group A-B or --band N")
+	case o.group != "" && hasBand:
+		return nil, usagef("give --group or --band, not both")
+	case o.workers < 0:
+		return nil, usagef("--workers %d: want 1 or more (0 or absent: one per core)", o.workers)
+	}
+	if hasBand {
+		if o.band < 1 || o.band > band.NumFirstBands {
+			return nil, usagef("--band %d: want a first band 1..%d, as in --band 1", o.band, band.NumFirstBands)
+		}
+		return band.GroupsOfBand(o.band)
+	}
+	a, b, err := parseRange(o.group, band.NumGroups)
+	if err != nil {
+		return nil, usagef("--group %s: %v", o.group, err)
+	}
+	return band.Groups()[a-1 : b], nil
+}
+
+// parseRange reads "N" or "A-B" with 1 <= A <= B <= max.
+func parseRange(s string, max int) (int, int, error) {
+	want := fmt.Errorf("want a number 1..%d or a range A-B, as in 1-10", max)
+	lo, hi, isRange := strings.Cut(s, "-")
+	a, err := strconv.Atoi(lo)
+	if err != nil {
+		return 0, 0, want
+	}
+	b := a
+	if isRange {
+		if b, err = strconv.Atoi(hi); err != nil {
+			return 0, 0, want
+		}
+	}
+	if a < 1 || b > max || a > b {
+		return 0, 0, want
+	}
+	return a, b, nil
+}
+
+// enumerateReport is the JSON that --stats prints.
+type enumerateReport struct {
+	Groups      string           `json:"groups"`
+	Count       int64            `json:"count"`
+	Autos       map[string]int64 `json:"automorphisms"`
+	Candidates  int64            `json:"candidates"`
+	Band2Pruned int64            `json:"band2_pruned"`
+	Seconds     float64          `json:"seconds"`
+}
+
+// runEnumerate writes the minlex grids of the groups in order, or their count or stats.
+func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, s streams) error {
+	start := time.Now()
+	w := bufio.NewWriterSize(s.out, 1<<20)
+	quiet := o.count || o.stats
+	buf := make([]byte, 0, 82)
+	emit := func(g *canon.Grid, _ int) error {
+		if quiet {
+			return nil
+		}
+		buf = append(g.AppendText(buf[:0]), '\n')
+		_, err := w.Write(buf)
+		return err
+	}
+	bar := newBar(s.err, len(groups), groups)
+	var total enumerate.Stats
+	for i, g := range groups {
+		opt := enumerate.Options{Workers: o.workers}
+		if bar != nil && len(groups) == 1 {
+			opt.Progress = func(done, all int) {
+				bar.ChangeMax(all)
+				_ = bar.Set(done)
+			}
+		}
+		st, err := enumerate.Group(ctx, g.Key, opt, emit)
+		if err != nil {
+			return fmt.Errorf("group %d: %w", g.Number, err)
+		}
+		total.Add(&st)
+		if bar != nil && len(groups) > 1 {
+			_ = bar.Set(i + 1)
+		}
+	}
+	if bar != nil {
+		_ = bar.Finish()
+		fmt.Fprintln(s.err)
+	}
+	switch {
+	case o.stats:
+		rep := enumerateReport{Groups: groupSpan(groups), Count: total.Grids, Autos: map[string]int64{},
+			Candidates: total.Completions, Band2Pruned: total.Band2Pruned, Seconds: time.Since(start).Seconds()}
+		for a, n := range total.Histogram() {
+			rep.Autos[strconv.Itoa(a)] = n
+		}
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	case o.count:
+		fmt.Fprintln(w, total.Grids)
+	}
+	return w.Flush()
+}
+
+func groupSpan(gs []band.Group) string {
+	if len(gs) == 1 {
+		return strconv.Itoa(gs[0].Number)
+	}
+	return fmt.Sprintf("%d-%d", gs[0].Number, gs[len(gs)-1].Number)
+}
+
+// newBar returns a progress bar on stderr when stderr is a terminal, else nil.
+func newBar(w io.Writer, n int, gs []band.Group) *progressbar.ProgressBar {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	desc := "groups " + groupSpan(gs)
+	return progressbar.NewOptions(n, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(desc),
+		progressbar.OptionShowCount(), progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true))
+}

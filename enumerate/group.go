@@ -1,0 +1,181 @@
+package enumerate
+
+import (
+	"context"
+	"runtime"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"edgrid/band"
+	"edgrid/canon"
+)
+
+// Options control the enumeration of a group.
+type Options struct {
+	// Workers is the number of goroutines searching; 0 means one per core.
+	Workers int
+	// FirstOnly stops at the first minlex grid; Stats.Grids is then 0 or 1.
+	FirstOnly bool
+	// Progress, if set, is called from the emitting goroutine after each
+	// unit of work (one filling of row 4) with the units done and in all.
+	Progress func(done, total int)
+}
+
+// MaxAutomorphisms is the largest automorphism count a grid can have.
+const MaxAutomorphisms = 648
+
+// Stats describe one enumeration.
+type Stats struct {
+	Grids       int64                       // minlex grids emitted
+	Autos       [MaxAutomorphisms + 1]int64 // Autos[a] grids with a automorphisms
+	Completions int64                       // completions checked with CheckMinlex (candidates)
+	Band2Pruned int64                       // finished bands 2 dropped because their form was smaller than band 1's
+	Seconds     float64
+}
+
+// Add accumulates o into s.
+func (s *Stats) Add(o *Stats) {
+	s.Grids += o.Grids
+	for i, n := range o.Autos {
+		s.Autos[i] += n
+	}
+	s.Completions += o.Completions
+	s.Band2Pruned += o.Band2Pruned
+	s.Seconds += o.Seconds
+}
+
+// Histogram returns the automorphism counts that occur, as count -> grids.
+func (s *Stats) Histogram() map[int]int64 {
+	h := map[int]int64{}
+	for a, n := range s.Autos {
+		if n > 0 {
+			h[a] = n
+		}
+	}
+	return h
+}
+
+// Emit receives the minlex grids of a group in ascending order with their
+// automorphism counts; the grid is only valid during the call. Returning an
+// error stops the enumeration with that error.
+type Emit func(g *canon.Grid, autos int) error
+
+// taskResult is the output of one row-4 filling, kept until its turn to be emitted.
+type taskResult struct {
+	grids []canon.Grid
+	autos []uint16
+	stats Stats
+}
+
+// Group enumerates the minlex completions of the group with the given key and
+// passes them to emit in ascending order, from one goroutine. The work is split
+// by the fillings of row 4, searched in parallel and merged back in order.
+func Group(ctx context.Context, key band.Key, opt Options, emit Emit) (Stats, error) {
+	start := time.Now()
+	canon.Prepare()
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	tasks := newBitSearch(key).row4s()
+	if opt.FirstOnly {
+		workers = 1
+	}
+	results := make([]chan *taskResult, len(tasks))
+	for i := range results {
+		results[i] = make(chan *taskResult, 1)
+	}
+	// window bounds the tasks searched ahead of the one being emitted, and
+	// with it the memory held in finished but unemitted results.
+	window := make(chan struct{}, 2*workers)
+	gctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	eg, ectx := errgroup.WithContext(gctx)
+	next := make(chan int)
+	eg.Go(func() error {
+		defer close(next)
+		for i := range tasks {
+			select {
+			case window <- struct{}{}:
+			case <-ectx.Done():
+				return nil
+			}
+			select {
+			case next <- i:
+			case <-ectx.Done():
+				return nil
+			}
+		}
+		return nil
+	})
+	for range workers {
+		eg.Go(func() error {
+			s := newBitSearch(key)
+			s.ctx = ectx
+			s.firstOnly = opt.FirstOnly
+			for i := range next {
+				r := &taskResult{}
+				s.emit = func(g *canon.Grid, autos int) error {
+					r.grids = append(r.grids, *g)
+					r.autos = append(r.autos, uint16(autos))
+					return nil
+				}
+				c0, p0 := s.completions, s.band2Pruned
+				s.run(&tasks[i])
+				r.stats.Completions = s.completions - c0
+				r.stats.Band2Pruned = s.band2Pruned - p0
+				if s.stopErr != nil {
+					return s.stopErr
+				}
+				results[i] <- r
+			}
+			return nil
+		})
+	}
+	var total Stats
+	var emitErr error
+	for i := range tasks {
+		var r *taskResult
+		select {
+		case r = <-results[i]:
+		case <-ectx.Done():
+		}
+		if r == nil {
+			break
+		}
+		<-window
+		total.Completions += r.stats.Completions
+		total.Band2Pruned += r.stats.Band2Pruned
+		for k := range r.grids {
+			if emitErr = emit(&r.grids[k], int(r.autos[k])); emitErr != nil {
+				break
+			}
+			total.Grids++
+			total.Autos[r.autos[k]]++
+			if opt.FirstOnly {
+				break
+			}
+		}
+		if opt.Progress != nil {
+			opt.Progress(i+1, len(tasks))
+		}
+		if emitErr != nil || (opt.FirstOnly && total.Grids > 0) {
+			break
+		}
+	}
+	cancel()
+	err := eg.Wait()
+	total.Seconds = time.Since(start).Seconds()
+	switch {
+	case emitErr != nil:
+		return total, emitErr
+	case ctx.Err() != nil:
+		return total, ctx.Err()
+	case opt.FirstOnly && total.Grids > 0:
+		return total, nil
+	case err != nil && err != context.Canceled:
+		return total, err
+	}
+	return total, nil
+}

@@ -1,0 +1,191 @@
+package enumerate
+
+import (
+	"context"
+	"math/bits"
+
+	"edgrid/band"
+	"edgrid/canon"
+)
+
+// freeCells are the cells a group leaves open: rows 4-9 without column 1,
+// row-major. Filling them in this order, digits ascending, meets the
+// completions in ascending grid order.
+var freeCells = func() [48]uint8 {
+	var c [48]uint8
+	n := 0
+	for r := 3; r < 9; r++ {
+		for col := 1; col < 9; col++ {
+			c[n] = uint8(r*9 + col)
+			n++
+		}
+	}
+	return c
+}()
+
+const (
+	row4End  = 8  // depth after which row 4 is complete
+	band2End = 24 // depth after which rows 4-6 (band 2) are complete
+)
+
+// freeUnits[k] are the mask indexes (row, 9+column, 18+box) of freeCells[k].
+var freeUnits = func() [48][3]uint8 {
+	var u [48][3]uint8
+	for k, c := range freeCells {
+		r, col := c/9, c%9
+		u[k] = [3]uint8{r, 9 + col, 18 + r/3*3 + col/3}
+	}
+	return u
+}()
+
+// bitSearch enumerates the completions of one group with bit masks, cell by
+// cell in ascending order, pruning a finished band 2 whose band form is
+// smaller than band 1's, and checking each completion with a canon.Checker.
+type bitSearch struct {
+	g           canon.Grid
+	units       [27]uint16 // digits used in each row, column (9+) and box (18+)
+	check       *canon.Checker
+	band2       uint32 // band 2's table entry, set when band 2 is finished
+	completions int64  // completions reached (candidates checked)
+	band2Pruned int64  // finished bands 2 dropped by their form
+	ctx         context.Context
+	emit        func(g *canon.Grid, autos int) error
+	stopErr     error
+	firstOnly   bool
+	stopped     bool
+}
+
+func newBitSearch(key band.Key) *bitSearch {
+	s := &bitSearch{g: key.Partial()}
+	first := key.Band1()
+	ck, err := canon.NewChecker(&first)
+	if err != nil {
+		panic("enumerate: group key without a minimal first band: " + err.Error())
+	}
+	s.check = ck
+	for c, d := range s.g {
+		if d != 0 {
+			r, col := c/9, c%9
+			s.units[r] |= 1 << d
+			s.units[9+col] |= 1 << d
+			s.units[18+r/3*3+col/3] |= 1 << d
+		}
+	}
+	return s
+}
+
+// place puts digit d in free cell k; unplace takes it out again.
+func (s *bitSearch) place(k int, d uint8) {
+	u := &freeUnits[k]
+	bit := uint16(1) << d
+	s.units[u[0]] |= bit
+	s.units[u[1]] |= bit
+	s.units[u[2]] |= bit
+	s.g[freeCells[k]] = d
+}
+
+func (s *bitSearch) unplace(k int) {
+	u := &freeUnits[k]
+	bit := uint16(1) << s.g[freeCells[k]]
+	s.units[u[0]] &^= bit
+	s.units[u[1]] &^= bit
+	s.units[u[2]] &^= bit
+	s.g[freeCells[k]] = 0
+}
+
+// avail returns the digits free cell k can still take, as bits 1..9.
+func (s *bitSearch) avail(k int) uint16 {
+	u := &freeUnits[k]
+	return ^(s.units[u[0]] | s.units[u[1]] | s.units[u[2]]) & 0x3FE
+}
+
+// row4s returns every filling of row 4 consistent with the key, ascending:
+// the units of work that workers share.
+func (s *bitSearch) row4s() [][8]uint8 {
+	var out [][8]uint8
+	var cur [8]uint8
+	var rec func(k int)
+	rec = func(k int) {
+		if k == row4End {
+			out = append(out, cur)
+			return
+		}
+		for a := s.avail(k); a != 0; a &= a - 1 {
+			d := uint8(bits.TrailingZeros16(a))
+			cur[k] = d
+			s.place(k, d)
+			rec(k + 1)
+			s.unplace(k)
+		}
+	}
+	rec(0)
+	return out
+}
+
+// run enumerates the completions whose row 4 is r4, in ascending order.
+func (s *bitSearch) run(r4 *[8]uint8) {
+	for k := range row4End {
+		s.place(k, r4[k])
+	}
+	s.search(row4End)
+	for k := row4End - 1; k >= 0; k-- {
+		s.unplace(k)
+	}
+}
+
+// search fills freeCells[start:] depth-first.
+func (s *bitSearch) search(start int) {
+	var avail [48]uint16
+	depth := start
+	avail[depth] = s.avail(depth)
+	// Invariant at the top of the loop: free cells start..depth-1 are
+	// filled and consistent; avail[depth] holds the digits still to try at
+	// free cell depth, all larger than any tried there before.
+	for depth >= start {
+		a := avail[depth]
+		if a == 0 || s.stopped {
+			depth--
+			if depth >= start {
+				s.unplace(depth)
+			}
+			continue
+		}
+		avail[depth] = a & (a - 1)
+		s.place(depth, uint8(bits.TrailingZeros16(a)))
+		switch depth {
+		case len(freeCells) - 1:
+			s.leaf()
+			s.unplace(depth)
+			continue
+		case band2End - 1:
+			e, ok := s.check.Band2((*[27]uint8)(s.g[27:54]))
+			if !ok {
+				// A smaller band form exists, so no completion is minlex.
+				s.band2Pruned++
+				s.unplace(depth)
+				continue
+			}
+			s.band2 = e
+		}
+		depth++
+		avail[depth] = s.avail(depth)
+	}
+}
+
+func (s *bitSearch) leaf() {
+	s.completions++
+	if s.completions&4095 == 0 && s.ctx.Err() != nil {
+		s.stopErr, s.stopped = s.ctx.Err(), true
+		return
+	}
+	ok, autos := s.check.Check(&s.g, s.band2)
+	if !ok {
+		return
+	}
+	if err := s.emit(&s.g, autos); err != nil {
+		s.stopErr, s.stopped = err, true
+	}
+	if s.firstOnly {
+		s.stopped = true
+	}
+}
