@@ -166,6 +166,10 @@ func (t *bandTables) fillOrbit(c, idx int) {
 			t.entry[yi] = uint32(c)<<16 | uint32(t.inverse[kk])
 		}
 	}
+	if len(stab) == 0 || stab[0] != 0 {
+		// Checker.Check relies on the identity coming first.
+		panic("canon: band stabilizer does not start with the identity")
+	}
 	if c < len(t.stab) {
 		t.stab[c] = stab
 		t.formIndex[c] = int32(idx)

@@ -24,8 +24,9 @@ var freeCells = func() [48]uint8 {
 }()
 
 const (
-	row4End  = 8  // depth after which row 4 is complete
-	band2End = 24 // depth after which rows 4-6 (band 2) are complete
+	row4End   = 8  // depth after which row 4 is complete
+	band2End  = 24 // depth after which rows 4-6 (band 2) are complete
+	row9Start = 40 // depth of row 9's first open cell
 )
 
 // freeUnits[k] are the mask indexes (row, 9+column, 18+box) of freeCells[k].
@@ -153,8 +154,8 @@ func (s *bitSearch) search(start int) {
 		avail[depth] = a & (a - 1)
 		s.place(depth, uint8(bits.TrailingZeros16(a)))
 		switch depth {
-		case len(freeCells) - 1:
-			s.leaf()
+		case row9Start - 1:
+			s.row9()
 			s.unplace(depth)
 			continue
 		case band2End - 1:
@@ -169,6 +170,27 @@ func (s *bitSearch) search(start int) {
 		}
 		depth++
 		avail[depth] = s.avail(depth)
+	}
+}
+
+// row9 completes the grid once rows 1-8 are filled. Each digit then misses
+// from exactly one column, so row 9 is forced and is a permutation; only its
+// boxes can clash.
+func (s *bitSearch) row9() {
+	k := row9Start
+	for ; k < len(freeCells); k++ {
+		u := &freeUnits[k]
+		m := ^s.units[u[1]] & 0x3FE // the one digit column u[1] lacks
+		if s.units[u[2]]&m != 0 {
+			break
+		}
+		s.place(k, uint8(bits.TrailingZeros16(m)))
+	}
+	if k == len(freeCells) {
+		s.leaf()
+	}
+	for k--; k >= row9Start; k-- {
+		s.unplace(k)
 	}
 }
 
