@@ -11,8 +11,20 @@ import (
 	"edgrid/canon"
 )
 
+// Engine selects the search that finds a group's completions.
+type Engine int
+
+// The engines. Both prune finished bands 2 the same way and give identical
+// output (TestEnginesAgree); the bit-mask search is the faster.
+const (
+	EngineBits Engine = iota // bit masks, cell by cell in ascending order
+	EngineDLX                // dancing links with band 2 as the first tier
+)
+
 // Options control the enumeration of a group.
 type Options struct {
+	// Engine is the search used; the zero value is EngineBits.
+	Engine Engine
 	// Workers is the number of goroutines searching; 0 means one per core.
 	Workers int
 	// FirstOnly stops at the first minlex grid; Stats.Grids is then 0 or 1.
@@ -111,22 +123,11 @@ func Group(ctx context.Context, key band.Key, opt Options, emit Emit) (Stats, er
 	})
 	for range workers {
 		eg.Go(func() error {
-			s := newBitSearch(key)
-			s.ctx = ectx
-			s.firstOnly = opt.FirstOnly
+			run := newTaskRunner(ectx, key, opt)
 			for i := range next {
-				r := &taskResult{}
-				s.emit = func(g *canon.Grid, autos int) error {
-					r.grids = append(r.grids, *g)
-					r.autos = append(r.autos, uint16(autos))
-					return nil
-				}
-				c0, p0 := s.completions, s.band2Pruned
-				s.run(&tasks[i])
-				r.stats.Completions = s.completions - c0
-				r.stats.Band2Pruned = s.band2Pruned - p0
-				if s.stopErr != nil {
-					return s.stopErr
+				r, err := run(&tasks[i])
+				if err != nil {
+					return err
 				}
 				results[i] <- r
 			}
@@ -178,4 +179,35 @@ func Group(ctx context.Context, key band.Key, opt Options, emit Emit) (Stats, er
 		return total, err
 	}
 	return total, nil
+}
+
+// newTaskRunner returns a function that searches one row-4 task with the
+// engine opt selects; each worker has its own.
+func newTaskRunner(ctx context.Context, key band.Key, opt Options) func(r4 *[8]uint8) (*taskResult, error) {
+	if opt.Engine == EngineDLX {
+		first := key.Band1()
+		ck, err := canon.NewChecker(&first)
+		if err != nil {
+			panic("enumerate: group key without a minimal first band: " + err.Error())
+		}
+		t := newDLXTask(key, ck)
+		t.ctx = ctx
+		return t.run
+	}
+	s := newBitSearch(key)
+	s.ctx = ctx
+	s.firstOnly = opt.FirstOnly
+	return func(r4 *[8]uint8) (*taskResult, error) {
+		r := &taskResult{}
+		s.emit = func(g *canon.Grid, autos int) error {
+			r.grids = append(r.grids, *g)
+			r.autos = append(r.autos, uint16(autos))
+			return nil
+		}
+		c0, p0 := s.completions, s.band2Pruned
+		s.run(r4)
+		r.stats.Completions = s.completions - c0
+		r.stats.Band2Pruned = s.band2Pruned - p0
+		return r, s.stopErr
+	}
 }

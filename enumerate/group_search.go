@@ -24,9 +24,8 @@ var freeCells = func() [48]uint8 {
 }()
 
 const (
-	row4End   = 8  // depth after which row 4 is complete
-	band2End  = 24 // depth after which rows 4-6 (band 2) are complete
-	row9Start = 40 // depth of row 9's first open cell
+	row4End  = 8  // depth after which row 4 is complete
+	band2End = 24 // depth after which rows 4-6 (band 2) are complete
 )
 
 // freeUnits[k] are the mask indexes (row, 9+column, 18+box) of freeCells[k].
@@ -134,7 +133,8 @@ func (s *bitSearch) run(r4 *[8]uint8) {
 	}
 }
 
-// search fills freeCells[start:] depth-first.
+// search fills the open cells of band 2 from freeCells[start] on,
+// depth-first, and hands each finished band 2 that survives to band3.
 func (s *bitSearch) search(start int) {
 	var avail [48]uint16
 	depth := start
@@ -153,44 +153,19 @@ func (s *bitSearch) search(start int) {
 		}
 		avail[depth] = a & (a - 1)
 		s.place(depth, uint8(bits.TrailingZeros16(a)))
-		switch depth {
-		case row9Start - 1:
-			s.row9()
-			s.unplace(depth)
-			continue
-		case band2End - 1:
-			e, ok := s.check.Band2((*[27]uint8)(s.g[27:54]))
-			if !ok {
+		if depth == band2End-1 {
+			if e, ok := s.check.Band2((*[27]uint8)(s.g[27:54])); ok {
+				s.band2 = e
+				s.band3()
+			} else {
 				// A smaller band form exists, so no completion is minlex.
 				s.band2Pruned++
-				s.unplace(depth)
-				continue
 			}
-			s.band2 = e
+			s.unplace(depth)
+			continue
 		}
 		depth++
 		avail[depth] = s.avail(depth)
-	}
-}
-
-// row9 completes the grid once rows 1-8 are filled. Each digit then misses
-// from exactly one column, so row 9 is forced and is a permutation; only its
-// boxes can clash.
-func (s *bitSearch) row9() {
-	k := row9Start
-	for ; k < len(freeCells); k++ {
-		u := &freeUnits[k]
-		m := ^s.units[u[1]] & 0x3FE // the one digit column u[1] lacks
-		if s.units[u[2]]&m != 0 {
-			break
-		}
-		s.place(k, uint8(bits.TrailingZeros16(m)))
-	}
-	if k == len(freeCells) {
-		s.leaf()
-	}
-	for k--; k >= row9Start; k-- {
-		s.unplace(k)
 	}
 }
 

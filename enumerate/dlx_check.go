@@ -1,0 +1,49 @@
+package enumerate
+
+import "fmt"
+
+// checkLinks verifies the dancing links: the item lists are consistent
+// doubly linked rings, every uncovered item's column is a consistent ring of
+// nodes whose top is the item, and len matches the column. It is the link
+// checker of dlx1.w; Search runs it at every step when sanity is true and
+// tests run it after searches.
+func (s *Solver) checkLinks() error {
+	items, nodes := s.items, s.nodes
+	for _, head := range []int32{0, s.n + 1} {
+		steps := 0
+		for k := items[head].next; k != head; k = items[k].next {
+			if items[items[k].prev].next != k {
+				return fmt.Errorf("enumerate: item %d: prev link broken", k-1)
+			}
+			if steps++; steps > int(s.n)+1 {
+				return fmt.Errorf("enumerate: item list from %d does not close", head)
+			}
+			var c int32
+			for p := nodes[k].down; p != k; p = nodes[p].down {
+				if nodes[p].top != k {
+					return fmt.Errorf("enumerate: node %d in column of item %d has top %d", p, k-1, nodes[p].top)
+				}
+				if nodes[nodes[p].up].down != p {
+					return fmt.Errorf("enumerate: node %d: up link broken", p)
+				}
+				if c++; int(c) > len(nodes) {
+					return fmt.Errorf("enumerate: column of item %d does not close", k-1)
+				}
+			}
+			if nodes[nodes[k].up].down != k {
+				return fmt.Errorf("enumerate: header of item %d: up link broken", k-1)
+			}
+			if c != items[k].len {
+				return fmt.Errorf("enumerate: item %d: len %d, column has %d nodes", k-1, items[k].len, c)
+			}
+		}
+	}
+	return nil
+}
+
+// mustCheck panics if checkLinks fails; it is called only when sanity is on.
+func (s *Solver) mustCheck() {
+	if err := s.checkLinks(); err != nil {
+		panic(err)
+	}
+}
