@@ -315,6 +315,17 @@ func (t *bandTables) lookup(a, b, c *[9]uint8) uint32 {
 	return e
 }
 
+// lookupStack is lookup for stack st (0..2) of g: its columns read top to
+// bottom as the band's rows, without copying the grid.
+func (t *bandTables) lookupStack(g *Grid, st int) uint32 {
+	var a, b, c [9]uint8
+	for i := range 9 {
+		row := g[i*9+st*3 : i*9+st*3+3]
+		a[i], b[i], c[i] = row[0], row[1], row[2]
+	}
+	return t.lookup(&a, &b, &c)
+}
+
 // canonical reports whether normalized index idx has its rows 2 and 3 in
 // canonical order; only those indexes are filled.
 func (t *bandTables) canonical(idx int) bool {

@@ -41,38 +41,54 @@ func (c *Checker) Band2(rows *[27]uint8) (entry uint32, ok bool) {
 // minlex grid needs (the enumerator's groups guarantee it).
 func (c *Checker) Check(g *Grid, band2 uint32) (minlex bool, autos int) {
 	t := c.t
-	var s scan
-	s.check = true
-	s.have = true
-	s.load(g)
 	// Every band must have a form at least band 1's; look them all up before
-	// trying candidates, since a smaller one rejects at once.
+	// trying candidates, since a smaller one rejects at once. The stacks are
+	// read in place: the grid is only copied and transposed for a tie.
 	var entries [6]uint32
 	entries[0] = uint32(c.class1) << 16 // band 1 is its own form: transform 0, the identity
 	entries[1] = band2
-	entries[2] = s.bandEntry(t, 0, 2)
+	entries[2] = t.lookup((*[9]uint8)(g[54:63]), (*[9]uint8)(g[63:72]), (*[9]uint8)(g[72:81]))
 	if entries[2]>>16 < c.class1 {
 		return false, 0
 	}
-	for b := range 3 {
-		entries[3+b] = s.bandEntry(t, 1, b)
-		if entries[3+b]>>16 < c.class1 {
+	ties := 0
+	for st := range 3 {
+		e := t.lookupStack(g, st)
+		if e>>16 < c.class1 {
 			return false, 0
 		}
+		entries[3+st] = e
 	}
-	for i := range 6 {
-		s.best[i] = packRow(g[27+i*9 : 36+i*9])
+	for _, e := range entries[1:] {
+		if e>>16 == c.class1 {
+			ties++
+		}
 	}
 	stab := t.stab[c.class1]
 	// Band 1 with the identity (stab[0]) gives g itself, since g's rows 4-9
 	// are in minlex order: count it without building it.
+	if ties == 0 && len(stab) == 1 {
+		return true, 1
+	}
+	var s scan
+	s.check = true
+	s.have = true
+	s.g = g
 	s.autos = 1
+	for i := range 6 {
+		s.best[i] = packRow(g[27+i*9 : 36+i*9])
+	}
 	if !s.tryAll(t, 0, 0, entries[0], stab[1:]) {
 		return false, 0
 	}
 	for ob := 1; ob < 6; ob++ {
-		if e := entries[ob]; e>>16 == c.class1 && !s.tryAll(t, ob/3, ob%3, e, stab) {
-			return false, 0
+		if e := entries[ob]; e>>16 == c.class1 {
+			if ob >= 3 {
+				s.transpose()
+			}
+			if !s.tryAll(t, ob/3, ob%3, e, stab) {
+				return false, 0
+			}
 		}
 	}
 	return true, s.autos

@@ -14,7 +14,9 @@ var otherBands = [3][2]int{{1, 2}, {0, 2}, {0, 1}}
 // and the group elements that produce the minimum are exactly the
 // automorphisms (times one element taking g to its minlex form).
 type scan struct {
-	g     [2]Grid // the grid and its transpose
+	g     *Grid // the grid
+	gt    Grid  // its transpose, once hasT
+	hasT  bool
 	best  [6]uint64
 	have  bool // best holds rows 4-9 of some candidate (or of the grid, when checking)
 	check bool // stop at the first candidate smaller than best
@@ -79,12 +81,30 @@ func packRow(r []uint8) uint64 {
 }
 
 func (s *scan) load(g *Grid) {
-	s.g[0] = *g
+	s.g = g
+	s.transpose()
+}
+
+// transpose fills the transpose of s.g, once.
+func (s *scan) transpose() {
+	if s.hasT {
+		return
+	}
 	for i := range 9 {
 		for j := range 9 {
-			s.g[1][j*9+i] = g[i*9+j]
+			s.gt[j*9+i] = s.g[i*9+j]
 		}
 	}
+	s.hasT = true
+}
+
+// grid returns the grid (o = 0) or its transpose (o = 1, after transpose).
+// It does not store a pointer into s, which would move s to the heap.
+func (s *scan) grid(o int) *Grid {
+	if o == 0 {
+		return s.g
+	}
+	return &s.gt
 }
 
 // run finds the minimum over all candidates.
@@ -101,7 +121,7 @@ func (s *scan) run() {
 }
 
 func (s *scan) bandEntry(t *bandTables, o, b int) uint32 {
-	G := &s.g[o]
+	G := s.grid(o)
 	return t.lookup((*[9]uint8)(G[b*27:b*27+9]), (*[9]uint8)(G[b*27+9:b*27+18]), (*[9]uint8)(G[b*27+18:b*27+27]))
 }
 
@@ -153,7 +173,7 @@ func (s *scan) tryAll(t *bandTables, o, b int, e uint32, stab []uint16) bool {
 // with column map C, and compares its rows 4-9 with best. It returns false only
 // when checking and the candidate is smaller.
 func (s *scan) try(o, b int, R *[3]uint8, C *[9]uint8) bool {
-	G := &s.g[o]
+	G := s.grid(o)
 	var D [10]uint8
 	top := (3*b + int(R[0])) * 9
 	for j := range 9 {
