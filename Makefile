@@ -27,8 +27,10 @@ lint:
 generate:
 	$(GO) generate ./...
 
-# The main job. For now: canonicalize a sample of random grids on all cores.
+# The main job: enumerate the last groups with statistics, then
+# canonicalize a sample of random grids on all cores.
 run: build
+	$(BIN) enumerate --group 3521-3541 --stats
 	$(BIN) random -n 100000 --seed 1 > bin/sample.txt
 	time $(BIN) canon --autos < bin/sample.txt > bin/sample.minlex
-	@echo "minlex forms of 100000 grids: bin/sample.minlex"; head -3 bin/sample.minlex
+	@echo "minlex forms of 100000 random grids: bin/sample.minlex"; head -3 bin/sample.minlex

@@ -112,3 +112,7 @@ func GroupOf(g *canon.Grid) (Group, error) {
 	}
 	return grp, nil
 }
+
+// IsGroupCandidate reports whether candidate i (0..9, CandidateKeys order) of
+// band form f (0..415) holds a minlex grid, according to the committed table.
+func IsGroupCandidate(f, i int) bool { return groupMasks[f]&(1<<i) != 0 }
