@@ -29,7 +29,9 @@ type canonOptions struct {
 // reported on stderr with its line and the others are still answered; the
 // command then fails with exit status 1.
 func runCanon(ctx context.Context, o canonOptions, args []string, s streams) error {
-	canon.Prepare()
+	// Build the band tables while the first input is read and parsed; the
+	// workers wait for them at their first Minlex.
+	go canon.Prepare()
 	failed, err := orderedMap(ctx, args, s, func(b []inputLine, r *batchResult) {
 		for _, l := range b {
 			g, err := canon.ParseLine(l.num, l.text)
