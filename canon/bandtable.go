@@ -285,21 +285,27 @@ func order3(x, y, z uint8) int {
 // one with the smaller first digit as row 2); swapped says whether b and c
 // traded places. The band must be valid.
 func (t *bandTables) index(a, b, c *[9]uint8) (idx int, swapped bool) {
-	var lab [10]uint8
+	// Hot: every band lookup runs this. lab has 16 entries and digits are
+	// masked with &15 so that the compiler drops the bounds checks.
+	var lab [16]uint8
 	for j, d := range a {
-		lab[d] = uint8(j + 1)
+		lab[d&15] = uint8(j + 1)
 	}
-	if lab[b[0]] > lab[c[0]] {
+	if lab[b[0]&15] > lab[c[0]&15] {
 		b, c, swapped = c, b, true
 	}
-	var b2 [9]uint8
-	for j, d := range b {
-		b2[j] = lab[d]
+	// Lehmer code of the relabelled row 2, as in lehmer.
+	var used uint16
+	code := 0
+	for i, d := range b {
+		l := lab[d&15]
+		code = code*(9-i) + bits.OnesCount16((uint16(1)<<l-2)&^used)
+		used |= 1 << l
 	}
-	id := int(t.row2ID[lehmer(&b2)])
-	o := order3(lab[c[0]], lab[c[1]], lab[c[2]])*36 +
-		order3(lab[c[3]], lab[c[4]], lab[c[5]])*6 +
-		order3(lab[c[6]], lab[c[7]], lab[c[8]])
+	id := int(t.row2ID[code])
+	o := order3(lab[c[0]&15], lab[c[1]&15], lab[c[2]&15])*36 +
+		order3(lab[c[3]&15], lab[c[4]&15], lab[c[5]&15])*6 +
+		order3(lab[c[6]&15], lab[c[7]&15], lab[c[8]&15])
 	return id*216 + o, swapped
 }
 
