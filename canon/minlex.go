@@ -28,8 +28,7 @@ type scan struct {
 // transformed into), its number of automorphisms (1..648), and a transform
 // that maps g to it. g must be a valid solution grid.
 func Minlex(g *Grid) (Grid, int, Transform) {
-	var s scan
-	s.load(g)
+	s := scan{g: g}
 	s.run()
 	return s.win.Apply(g), s.autos, s.win
 }
@@ -62,11 +61,18 @@ func CheckMinlex(g *Grid) (minlex bool, autos int) {
 	var s scan
 	s.check = true
 	s.have = true
-	s.load(g)
+	s.g = g
+	var es [6]uint32
+	es[0] = c1 << 16 // band 1 is its own form: transform 0, the identity
+	for ob := 1; ob < 6; ob++ {
+		if es[ob] = s.bandEntry(t, ob); es[ob]>>16 < c1 {
+			return false, 0
+		}
+	}
 	for i := range 6 {
 		s.best[i] = packRow(g[27+i*9 : 36+i*9])
 	}
-	if !s.runFrom(t, c1) {
+	if !s.tryFrom(t, c1, &es) {
 		return false, 0
 	}
 	return true, s.autos
@@ -78,11 +84,6 @@ func packRow(r []uint8) uint64 {
 		v = v<<4 | uint64(d)
 	}
 	return v
-}
-
-func (s *scan) load(g *Grid) {
-	s.g = g
-	s.transpose()
 }
 
 // transpose fills the transpose of s.g, once.
@@ -110,37 +111,40 @@ func (s *scan) grid(o int) *Grid {
 // run finds the minimum over all candidates.
 func (s *scan) run() {
 	t := tables()
+	var es [6]uint32
 	m := uint32(noClass)
-	for o := range 2 {
-		for b := range 3 {
-			c := s.bandEntry(t, o, b) >> 16
-			m = min(m, c)
-		}
+	for ob := range 6 {
+		es[ob] = s.bandEntry(t, ob)
+		m = min(m, es[ob]>>16)
 	}
-	s.runFrom(t, m)
+	s.tryFrom(t, m, &es)
 }
 
-func (s *scan) bandEntry(t *bandTables, o, b int) uint32 {
-	G := s.grid(o)
-	return t.lookup((*[9]uint8)(G[b*27:b*27+9]), (*[9]uint8)(G[b*27+9:b*27+18]), (*[9]uint8)(G[b*27+18:b*27+27]))
+// bandEntry looks up band ob: 0-2 the horizontal bands, 3-5 the stacks (read
+// in place, without the transpose).
+func (s *scan) bandEntry(t *bandTables, ob int) uint32 {
+	if ob >= 3 {
+		return t.lookupStack(s.g, ob-3)
+	}
+	G := s.g
+	b := ob * 27
+	return t.lookup((*[9]uint8)(G[b:b+9]), (*[9]uint8)(G[b+9:b+18]), (*[9]uint8)(G[b+18:b+27]))
 }
 
-// runFrom tries every candidate that puts a band of class m on top. It returns
-// false as soon as a band of a smaller class or, when checking, a candidate
-// smaller than best turns up.
-func (s *scan) runFrom(t *bandTables, m uint32) bool {
+// tryFrom tries every candidate that puts a band of class m (entries es) on
+// top. It returns false as soon as, when checking, a candidate smaller than
+// best turns up.
+func (s *scan) tryFrom(t *bandTables, m uint32, es *[6]uint32) bool {
 	stab := t.stab[m]
-	for o := range 2 {
-		for b := range 3 {
-			e := s.bandEntry(t, o, b)
-			if c := e >> 16; c < m {
-				return false
-			} else if c > m {
-				continue
-			}
-			if !s.tryAll(t, o, b, e, stab) {
-				return false
-			}
+	for ob, e := range es {
+		if e>>16 != m {
+			continue
+		}
+		if ob >= 3 {
+			s.transpose()
+		}
+		if !s.tryAll(t, ob/3, ob%3, e, stab) {
+			return false
 		}
 	}
 	return true
