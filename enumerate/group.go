@@ -3,6 +3,7 @@ package enumerate
 import (
 	"context"
 	"runtime"
+	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -78,6 +79,16 @@ type taskResult struct {
 	grids []canon.Grid
 	autos []uint16
 	stats Stats
+}
+
+// resultPool recycles task results, so that their buffers, once grown to a
+// group's typical task, are not allocated again for every task.
+var resultPool = sync.Pool{New: func() any { return new(taskResult) }}
+
+func getResult() *taskResult {
+	r := resultPool.Get().(*taskResult)
+	r.grids, r.autos, r.stats = r.grids[:0], r.autos[:0], Stats{}
+	return r
 }
 
 // Group enumerates the minlex completions of the group with the given key and
@@ -158,6 +169,7 @@ func Group(ctx context.Context, key band.Key, opt Options, emit Emit) (Stats, er
 				break
 			}
 		}
+		resultPool.Put(r)
 		if opt.Progress != nil {
 			opt.Progress(i+1, len(tasks))
 		}
@@ -198,7 +210,7 @@ func newTaskRunner(ctx context.Context, key band.Key, opt Options) func(r4 *[8]u
 	s.ctx = ctx
 	s.firstOnly = opt.FirstOnly
 	return func(r4 *[8]uint8) (*taskResult, error) {
-		r := &taskResult{}
+		r := getResult()
 		s.emit = func(g *canon.Grid, autos int) error {
 			r.grids = append(r.grids, *g)
 			r.autos = append(r.autos, uint16(autos))

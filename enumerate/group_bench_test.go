@@ -16,7 +16,7 @@ var grpSink int64
 // Run with -benchtime 1x; select with e.g. -bench 'Group/g1000/'.
 func BenchmarkGroup(b *testing.B) {
 	canon.Prepare()
-	for _, n := range []int{1, 500, 1000, 2000, 3000, 3541} {
+	for _, n := range []int{1, 51, 500, 1000, 2000, 3000, 3541} {
 		g, err := band.ByNumber(n)
 		if err != nil {
 			b.Fatal(err)

@@ -84,7 +84,7 @@ func (t *dlxTask) visit(opts []int) bool {
 
 // run enumerates the completions whose row 4 (open cells) is r4.
 func (t *dlxTask) run(r4 *[8]uint8) (*taskResult, error) {
-	t.res = &taskResult{}
+	t.res = getResult()
 	g := t.partial
 	for k := range row4End {
 		g[freeCells[k]] = r4[k]
@@ -102,10 +102,13 @@ func (t *dlxTask) run(r4 *[8]uint8) (*taskResult, error) {
 		idx[i] = i
 	}
 	slices.SortFunc(idx, func(a, b int) int { return canonCompare(&t.res.grids[a], &t.res.grids[b]) })
-	sorted := &taskResult{stats: t.res.stats, grids: make([]canon.Grid, len(idx)), autos: make([]uint16, len(idx))}
-	for i, j := range idx {
-		sorted.grids[i], sorted.autos[i] = t.res.grids[j], t.res.autos[j]
+	sorted := getResult()
+	sorted.stats = t.res.stats
+	for _, j := range idx {
+		sorted.grids = append(sorted.grids, t.res.grids[j])
+		sorted.autos = append(sorted.autos, t.res.autos[j])
 	}
+	resultPool.Put(t.res)
 	return sorted, nil
 }
 
