@@ -16,17 +16,20 @@ import (
 	"edgrid/band"
 	"edgrid/canon"
 	"edgrid/enumerate"
+	"edgrid/storage"
 )
 
 func init() {
 	register(command{name: "enumerate", summary: "write the minlex grids of groups, ascending", run: func(ctx context.Context, args []string, s streams) error {
 		var o enumerateOptions
-		fs := newFlagSet("enumerate", "edgrid enumerate (--group N | --group A-B | --band N) [--count | --stats] [--workers K]", s)
+		fs := newFlagSet("enumerate", "edgrid enumerate (--group N | --group A-B | --band N) [--count | --stats] [--workers K] [--out FILE|DIR [--codec C]]", s)
 		fs.StringVar(&o.group, "group", "", "group number 1..3541, or a range A-B")
 		fs.IntVar(&o.band, "band", 0, "every group of first band N (1..401)")
 		fs.BoolVar(&o.count, "count", false, "print only the number of minlex grids")
 		fs.BoolVar(&o.stats, "stats", false, "print only JSON: count, automorphism histogram, candidates tried, seconds")
 		fs.IntVar(&o.workers, "workers", 0, "goroutines searching (default: one per core)")
+		fs.StringVar(&o.out, "out", "", "write group files instead of lines: FILE for one group; DIR (created if needed) for a range or --band, with a catalog index")
+		fs.StringVar(&o.codecName, "codec", storage.DefaultCodec.String(), "record codec of --out files: sorted or packed (the paper's 24-byte record)")
 		if err := fs.parse(args); err != nil {
 			return err
 		}
@@ -48,6 +51,10 @@ type enumerateOptions struct {
 	count   bool
 	stats   bool
 	workers int
+
+	out       string        // --out: group file or catalog directory
+	codecName string        // --codec
+	codec     storage.Codec // parsed from codecName
 }
 
 // validate checks the flags and returns the groups to enumerate.
@@ -60,6 +67,12 @@ func (o *enumerateOptions) validate(fs *flagSet) ([]band.Group, error) {
 		return nil, usagef("give --group or --band, not both")
 	case o.workers < 0:
 		return nil, usagef("--workers %d: want 1 or more (0 or absent: one per core)", o.workers)
+	case flagGiven(fs, "codec") && o.out == "":
+		return nil, usagef("--codec needs --out")
+	}
+	var err error
+	if o.codec, err = storage.ParseCodec(o.codecName); err != nil {
+		return nil, usagef("--codec %s: want sorted or packed", o.codecName)
 	}
 	if hasBand {
 		if o.band < 1 || o.band > band.NumFirstBands {
@@ -108,9 +121,19 @@ type enumerateReport struct {
 func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, s streams) error {
 	start := time.Now()
 	w := bufio.NewWriterSize(s.out, 1<<20)
-	quiet := o.count || o.stats
+	quiet := o.count || o.stats || o.out != ""
+	var files *groupFiles
+	if o.out != "" {
+		var err error
+		if files, err = newGroupFiles(o.out, o.codec, len(groups) > 1 || o.band != 0); err != nil {
+			return err
+		}
+	}
 	buf := make([]byte, 0, 82)
-	emit := func(g *canon.Grid, _ int) error {
+	emit := func(g *canon.Grid, autos int) error {
+		if files != nil {
+			return files.add(g, autos)
+		}
 		if quiet {
 			return nil
 		}
@@ -128,13 +151,31 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 				_ = bar.Set(done)
 			}
 		}
+		if files != nil {
+			if err := files.begin(g.Number); err != nil {
+				return err
+			}
+		}
 		st, err := enumerate.Group(ctx, g.Key, opt, emit)
 		if err != nil {
+			if files != nil {
+				files.abort()
+			}
 			return fmt.Errorf("group %d: %w", g.Number, err)
+		}
+		if files != nil {
+			if err := files.end(); err != nil {
+				return fmt.Errorf("group %d: %w", g.Number, err)
+			}
 		}
 		total.Add(&st)
 		if bar != nil && len(groups) > 1 {
 			_ = bar.Set(i + 1)
+		}
+	}
+	if files != nil {
+		if err := files.finish(); err != nil {
+			return err
 		}
 	}
 	if bar != nil {

@@ -1,0 +1,148 @@
+package storage
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"edgrid/canon"
+)
+
+// slowBand3 lists the fillings of rows 7-9 of g (rows 1-6 and column 1
+// given) by plain backtracking, row-major, ascending: the reference for band3.
+func slowBand3(g canon.Grid) [][27]uint8 {
+	var out [][27]uint8
+	var rec func(i int)
+	ok := func(i int, d uint8) bool {
+		r, c := i/9, i%9
+		for j := range 81 {
+			if j != i && g[j] == d && (j/9 == r || j%9 == c || boxOf[j] == boxOf[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 54; i < 81; i++ {
+		if i%9 != 0 {
+			g[i] = 0
+		}
+	}
+	rec = func(i int) {
+		for i < 81 && i%9 == 0 {
+			i++
+		}
+		if i == 81 {
+			out = append(out, [27]uint8(g[54:]))
+			return
+		}
+		for d := uint8(1); d <= 9; d++ {
+			if ok(i, d) {
+				g[i] = d
+				rec(i + 1)
+				g[i] = 0
+			}
+		}
+	}
+	rec(54)
+	return out
+}
+
+// fastBand3 lists the same fillings with band3 and rows89.
+func fastBand3(g *canon.Grid) [][27]uint8 {
+	u := keyUnits(g)
+	for q := range numBand2 {
+		u.place(openCell[q], g[openCell[q]])
+	}
+	var b band3
+	if !b.init((*[81]uint8)(g), &u.col) {
+		return nil
+	}
+	var out [][27]uint8
+	var x rows89
+	h := *g
+	for k := 0; k < b.n; k++ {
+		x.init(&b, b.rows[k], g[63])
+		for i := 0; i < x.n; i++ {
+			x.fill((*[81]uint8)(&h), i)
+			j, ok := x.index((*[81]uint8)(&h))
+			if !ok || j != i {
+				panic("rows89.index does not invert fill")
+			}
+			out = append(out, [27]uint8(h[54:]))
+		}
+	}
+	return out
+}
+
+func TestBand3AgainstBacktracking(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	n, m := 300, 200
+	if testing.Short() {
+		n, m = 20, 40
+	}
+	var grids []canon.Grid
+	for range n {
+		// Random valid grids, made minlex so that column 1 has the key's
+		// layout; and their band 2 from the sorted stream's point of view.
+		g := canon.RandomGrid(r)
+		m, _, _ := canon.Minlex(&g)
+		grids = append(grids, m)
+	}
+	for _, g := range enumerated(t, 2900).grids[:m] {
+		grids = append(grids, g)
+	}
+	total, most := 0, 0
+	for _, g := range grids {
+		want := slowBand3(g)
+		got := fastBand3(&g)
+		if len(got) != len(want) {
+			t.Fatalf("grid %s: %d completions; want %d", g.String(), len(got), len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("grid %s: completion %d is %v; want %v", g.String(), i, got[i], want[i])
+			}
+		}
+		found := false
+		for _, c := range got {
+			found = found || c == [27]uint8(g[54:])
+		}
+		if !found {
+			t.Fatalf("grid %s: its own band 3 is not among the completions", g.String())
+		}
+		total += len(got)
+		most = max(most, len(got))
+	}
+	t.Logf("%d bands 2: %.1f completions on average, at most %d", len(grids), float64(total)/float64(len(grids)), most)
+}
+
+func TestBand3Bounds(t *testing.T) {
+	// maxRows7 and at most 8 completions a row 7 are what the decoder's arrays rely on.
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 2000 {
+		g := canon.RandomGrid(r)
+		m, _, _ := canon.Minlex(&g)
+		u := keyUnits(&m)
+		for q := range numBand2 {
+			u.place(openCell[q], m[openCell[q]])
+		}
+		var b band3
+		if !b.init((*[81]uint8)(&m), &u.col) {
+			t.Fatalf("grid %s: no completion of its own band 2", m.String())
+		}
+		if b.n > maxRows7 {
+			t.Fatalf("%d rows 7 > %d", b.n, maxRows7)
+		}
+		var x rows89
+		var prev [9]uint8
+		for k := 0; k < b.n; k++ {
+			x.init(&b, b.rows[k], m[63])
+			if x.n&(x.n-1) != 0 || x.n < 1 || x.n > 8 {
+				t.Fatalf("%d completions of a row 7; want 1, 2, 4 or 8", x.n)
+			}
+			if k > 0 && string(prev[:]) >= string(x.r7[:]) {
+				t.Fatalf("rows 7 %v, %v not ascending", prev, x.r7)
+			}
+			prev = x.r7
+		}
+	}
+}

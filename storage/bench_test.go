@@ -1,0 +1,257 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"edgrid/band"
+	"edgrid/canon"
+	"edgrid/enumerate"
+)
+
+// benchGroups are the groups the decode and lookup benchmarks use: a small
+// sparse one and a denser one with 462,194 grids. EDGRID_BENCH_GROUPS=1201,601
+// picks others (the grids are held in memory, 170 bytes each).
+var benchGroups = func() []int {
+	s := os.Getenv("EDGRID_BENCH_GROUPS")
+	if s == "" {
+		return []int{2900, 1800}
+	}
+	var gs []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			panic("EDGRID_BENCH_GROUPS: " + err.Error())
+		}
+		gs = append(gs, n)
+	}
+	return gs
+}()
+
+var (
+	sinkGrid canon.Grid
+	sinkInt  int64
+)
+
+// BenchmarkDecode streams a whole group file (Scan), one goroutine.
+func BenchmarkDecode(b *testing.B) {
+	for _, group := range benchGroups {
+		gg := enumerated(b, group)
+		for _, c := range []Codec{CodecSorted, CodecPacked} {
+			path := writeGroup(b, b.TempDir(), gg, WriterOptions{Codec: c})
+			f, err := Open(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(fmt.Sprintf("group=%d/codec=%v", group, c), func(b *testing.B) {
+				b.ReportAllocs()
+				var n int64
+				cpu0 := cpuTime()
+				for b.Loop() {
+					err := f.Scan(func(ord int64, g *canon.Grid) error {
+						sinkInt += int64(g[80])
+						n++
+						return nil
+					})
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+				if n%int64(len(gg.grids)) != 0 {
+					b.Fatalf("%d grids scanned", n)
+				}
+				b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "grids/s")
+				reportCPU(b, float64(n), cpu0, "grids/cpu-s")
+			})
+			f.Close()
+		}
+	}
+}
+
+// reportCPU reports work per CPU-second of the process since cpu0: on a
+// shared machine it is steadier than the wall-clock rate.
+func reportCPU(b *testing.B, work float64, cpu0 time.Duration, unit string) {
+	if d := cpuTime() - cpu0; d > 0 && cpu0 > 0 {
+		b.ReportMetric(work/d.Seconds(), unit)
+	}
+}
+
+// BenchmarkGrid is one random access by ordinal: block index, one block decoded.
+func BenchmarkGrid(b *testing.B) {
+	for _, group := range benchGroups {
+		gg := enumerated(b, group)
+		path := writeGroup(b, b.TempDir(), gg, WriterOptions{})
+		f, err := Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(1, 1))
+		b.Run(fmt.Sprintf("group=%d", group), func(b *testing.B) {
+			b.ReportAllocs()
+			cpu0 := cpuTime()
+			for b.Loop() {
+				k := 1 + r.Int64N(int64(len(gg.grids)))
+				g, err := f.Grid(k)
+				if err != nil || g != gg.grids[k-1] {
+					b.Fatalf("Grid(%d): %v", k, err)
+				}
+				sinkGrid = g
+			}
+			if d := cpuTime() - cpu0; d > 0 {
+				b.ReportMetric(float64(d.Microseconds())/float64(b.N), "cpu-µs/op")
+			}
+		})
+		f.Close()
+	}
+}
+
+// BenchmarkOrdinal is one search by grid: binary search of the block index,
+// one block decoded.
+func BenchmarkOrdinal(b *testing.B) {
+	for _, group := range benchGroups {
+		gg := enumerated(b, group)
+		path := writeGroup(b, b.TempDir(), gg, WriterOptions{})
+		f, err := Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(2, 2))
+		b.Run(fmt.Sprintf("group=%d", group), func(b *testing.B) {
+			b.ReportAllocs()
+			cpu0 := cpuTime()
+			for b.Loop() {
+				k := r.IntN(len(gg.grids))
+				o, err := f.Ordinal(&gg.grids[k])
+				if err != nil || o != int64(k+1) {
+					b.Fatalf("Ordinal(grid %d) = %d, %v", k+1, o, err)
+				}
+				sinkInt += o
+			}
+			if d := cpuTime() - cpu0; d > 0 {
+				b.ReportMetric(float64(d.Microseconds())/float64(b.N), "cpu-µs/op")
+			}
+		})
+		f.Close()
+	}
+}
+
+// BenchmarkWrite codes, compresses and writes a whole group file.
+func BenchmarkWrite(b *testing.B) {
+	gg := enumerated(b, 1800)
+	for _, c := range []Codec{CodecSorted, CodecPacked} {
+		b.Run(fmt.Sprintf("group=1800/codec=%v", c), func(b *testing.B) {
+			b.ReportAllocs()
+			dir := b.TempDir()
+			cpu0 := cpuTime()
+			for b.Loop() {
+				writeGroup(b, dir, gg, WriterOptions{Codec: c})
+			}
+			b.ReportMetric(float64(len(gg.grids))*float64(b.N)/b.Elapsed().Seconds(), "grids/s")
+			reportCPU(b, float64(len(gg.grids))*float64(b.N), cpu0, "grids/cpu-s")
+		})
+	}
+}
+
+// BenchmarkEnumerateWrite compares enumerating a group with and without
+// writing its file: the difference is what writing costs the enumeration.
+func BenchmarkEnumerateWrite(b *testing.B) {
+	for _, group := range []int{2900, 1800} {
+		grp, _ := band.ByNumber(group)
+		for _, mode := range []string{"none", "sorted", "packed"} {
+			b.Run(fmt.Sprintf("group=%d/write=%s", group, mode), func(b *testing.B) {
+				dir := b.TempDir()
+				cpu0 := cpuTime()
+				for b.Loop() {
+					emit := func(*canon.Grid, int) error { return nil }
+					var w *Writer
+					if mode != "none" {
+						c, _ := ParseCodec(mode)
+						var err error
+						if w, err = Create(filepath.Join(dir, "g.edg"), group, WriterOptions{Codec: c}); err != nil {
+							b.Fatal(err)
+						}
+						emit = w.Add
+					}
+					if _, err := enumerate.Group(context.Background(), grp.Key, enumerate.Options{}, emit); err != nil {
+						b.Fatal(err)
+					}
+					if w != nil {
+						if err := w.Close(); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+				if d := cpuTime() - cpu0; d > 0 {
+					b.ReportMetric(d.Seconds()/float64(b.N), "cpu-s/op")
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkSampleSize writes every 300th group (1, 301, ..., 3301) and the
+// last, from 13 first bands, with both codecs and reports the bits a grid,
+// file headers and block indexes included. It enumerates 11.4 million
+// grids: run it with -benchtime 1x -v. EDGRID_SAMPLE=1,2,3 picks other groups.
+func BenchmarkSampleSize(b *testing.B) {
+	groups := []int{1, 301, 601, 901, 1201, 1501, 1801, 2101, 2401, 2701, 3001, 3301, 3541}
+	if s := os.Getenv("EDGRID_SAMPLE"); s != "" {
+		groups = nil
+		for _, f := range strings.Split(s, ",") {
+			n, err := strconv.Atoi(f)
+			if err != nil {
+				b.Fatalf("EDGRID_SAMPLE: %v", err)
+			}
+			groups = append(groups, n)
+		}
+	}
+	for b.Loop() {
+		var grids int64
+		size := map[Codec]int64{}
+		for _, group := range groups {
+			grp, err := band.ByNumber(group)
+			if err != nil {
+				b.Fatal(err)
+			}
+			dir := b.TempDir()
+			ws := map[Codec]*Writer{}
+			for _, c := range []Codec{CodecSorted, CodecPacked} {
+				if ws[c], err = Create(filepath.Join(dir, c.String()), group, WriterOptions{Codec: c}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			st, err := enumerate.Group(context.Background(), grp.Key, enumerate.Options{}, func(g *canon.Grid, a int) error {
+				if err := ws[CodecSorted].Add(g, a); err != nil {
+					return err
+				}
+				return ws[CodecPacked].Add(g, a)
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+			line := fmt.Sprintf("group %4d (band %3d): %8d grids", group, grp.Band, st.Grids)
+			for _, c := range []Codec{CodecSorted, CodecPacked} {
+				if err := ws[c].Close(); err != nil {
+					b.Fatal(err)
+				}
+				fi, err := os.Stat(filepath.Join(dir, c.String()))
+				if err != nil {
+					b.Fatal(err)
+				}
+				size[c] += fi.Size()
+				line += fmt.Sprintf("  %v %7.2f bits/grid", c, 8*float64(fi.Size())/float64(st.Grids))
+			}
+			grids += st.Grids
+			b.Log(line)
+		}
+		b.ReportMetric(8*float64(size[CodecSorted])/float64(grids), "sorted-bits/grid")
+		b.ReportMetric(8*float64(size[CodecPacked])/float64(grids), "packed-bits/grid")
+	}
+}

@@ -1,0 +1,169 @@
+package storage
+
+import "math/bits"
+
+// bitWriter appends bits least significant first: the first bit written is
+// bit 0 of the first byte.
+type bitWriter struct {
+	buf  []byte
+	acc  uint64
+	nacc uint // bits held in acc, < 64 between calls
+}
+
+// write appends the n (0..32) low bits of v.
+func (w *bitWriter) write(v uint32, n uint) {
+	w.acc |= uint64(v) << w.nacc
+	w.nacc += n
+	for w.nacc >= 8 {
+		w.buf = append(w.buf, byte(w.acc))
+		w.acc >>= 8
+		w.nacc -= 8
+	}
+}
+
+// bytes flushes the last partial byte (zero padded) and returns the stream.
+func (w *bitWriter) bytes() []byte {
+	if w.nacc > 0 {
+		w.buf = append(w.buf, byte(w.acc))
+		w.acc, w.nacc = 0, 0
+	}
+	return w.buf
+}
+
+// bitReader reads what bitWriter wrote. Reading past the end yields zero bits
+// and sets overrun, which the decoder checks before trusting its output.
+type bitReader struct {
+	buf     []byte
+	pos     int    // next byte of buf to load into acc
+	acc     uint64 // unread bits, least significant first
+	nacc    uint
+	overrun bool
+}
+
+// refill tops acc up to at least 57 bits (or all that is left).
+func (r *bitReader) refill() {
+	for r.nacc <= 56 {
+		if r.pos < len(r.buf) {
+			r.acc |= uint64(r.buf[r.pos]) << r.nacc
+			r.pos++
+		} else {
+			// Past the end: count the phantom zero byte so that overrun
+			// is detected once a caller consumes it.
+			if r.nacc == 0 {
+				r.overrun = true
+			}
+			return
+		}
+		r.nacc += 8
+	}
+}
+
+// read returns the next n (0..32) bits.
+func (r *bitReader) read(n uint) uint32 {
+	if r.nacc < n {
+		r.refill()
+		if r.nacc < n {
+			r.overrun = true
+			v := uint32(r.acc)
+			r.acc, r.nacc = 0, 0
+			return v & (1<<n - 1)
+		}
+	}
+	v := uint32(r.acc) & (1<<n - 1)
+	r.acc >>= n
+	r.nacc -= n
+	return v
+}
+
+// bit returns the next bit.
+func (r *bitReader) bit() bool {
+	if r.nacc == 0 {
+		r.refill()
+		if r.nacc == 0 {
+			r.overrun = true
+			return false
+		}
+	}
+	b := r.acc&1 != 0
+	r.acc >>= 1
+	r.nacc--
+	return b
+}
+
+// rest reports the unread bits: how many, and whether any is set. A block
+// ends with fewer than 8 zero padding bits.
+func (r *bitReader) rest() (n int, nonzero bool) {
+	n = int(r.nacc) + 8*(len(r.buf)-r.pos)
+	nonzero = r.acc != 0
+	for _, b := range r.buf[r.pos:] {
+		nonzero = nonzero || b != 0
+	}
+	return n, nonzero
+}
+
+// Symbols 0..k-1 are written in a truncated binary code: with u = bits.Len(k-1),
+// the first 2^u - k values take u-1 bits and the rest u bits, so no code is
+// wasted when k is not a power of two. k = 1 takes no bits.
+
+// truncCode holds, for each alphabet size k (1..9), u-1 and 2^u - k.
+var truncCode = func() (t [10]struct{ short, nshort uint32 }) {
+	for k := 1; k <= 9; k++ {
+		u := uint32(bits.Len32(uint32(k - 1)))
+		t[k].nshort = (1 << u) - uint32(k)
+		if u > 0 {
+			t[k].short = u - 1
+		}
+	}
+	return t
+}()
+
+// writeTrunc writes v (0..k-1) for an alphabet of k (1..9) symbols.
+func (w *bitWriter) writeTrunc(v uint32, k int) {
+	if k <= 1 {
+		return
+	}
+	t := truncCode[k]
+	if v < t.nshort {
+		w.write(v, uint(t.short))
+		return
+	}
+	// v-nshort = 2*x' + b with x' the u-1 bit prefix beyond nshort.
+	x := v - t.nshort
+	w.write(t.nshort+x>>1, uint(t.short))
+	w.write(x&1, 1)
+}
+
+// readTrunc reads a symbol written by writeTrunc; it is below k.
+func (r *bitReader) readTrunc(k int) uint32 {
+	if k <= 1 {
+		return 0
+	}
+	t := truncCode[k]
+	x := r.read(uint(t.short))
+	if x < t.nshort {
+		return x
+	}
+	b := r.read(1)
+	return t.nshort + (x-t.nshort)<<1 + b
+}
+
+// writeGamma writes v >= 1 in the Elias gamma code: bits.Len(v)-1 zeros, a
+// one, then the low bits of v. Small values are cheap.
+func (w *bitWriter) writeGamma(v uint32) {
+	n := uint(bits.Len32(v))
+	w.write(1<<(n-1), n)
+	w.write(v&(1<<(n-1)-1), n-1)
+}
+
+// readGamma reads a gamma code of at most maxBits significant bits; a longer
+// one sets overrun-like failure by returning 0.
+func (r *bitReader) readGamma(maxBits uint) uint32 {
+	var z uint
+	for !r.bit() {
+		z++
+		if z >= maxBits || r.overrun {
+			return 0
+		}
+	}
+	return 1<<z | r.read(z)
+}

@@ -1,0 +1,67 @@
+package storage
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+func TestTruncatedAndGammaCodes(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	type sym struct{ v, k uint32 }
+	var syms []sym
+	var w bitWriter
+	var want float64
+	for range 20000 {
+		k := uint32(1 + r.IntN(9))
+		v := uint32(r.IntN(int(k)))
+		if r.IntN(4) == 0 {
+			k = 0 // gamma code of v+1
+			v = uint32(r.IntN(40))
+			w.writeGamma(v + 1)
+		} else {
+			w.writeTrunc(v, int(k))
+		}
+		syms = append(syms, sym{v, k})
+	}
+	buf := w.bytes()
+	rd := bitReader{buf: buf}
+	for i, s := range syms {
+		var got uint32
+		if s.k == 0 {
+			got = rd.readGamma(8) - 1
+		} else {
+			got = rd.readTrunc(int(s.k))
+		}
+		if got != s.v {
+			t.Fatalf("symbol %d (k=%d): got %d; want %d", i, s.k, got, s.v)
+		}
+	}
+	if rd.overrun {
+		t.Fatal("overrun set on a complete stream")
+	}
+	if n, nonzero := rd.rest(); n >= 8 || nonzero {
+		t.Fatalf("rest: %d bits, nonzero %v; want only padding", n, nonzero)
+	}
+	_ = want
+	rd.read(9)
+	if !rd.overrun {
+		t.Fatal("reading past the end did not set overrun")
+	}
+}
+
+func TestTruncatedCodeLengths(t *testing.T) {
+	// Every symbol of an alphabet of k takes floor or ceil of log2 k bits,
+	// and the code is complete: the lengths satisfy Kraft with equality.
+	for k := 1; k <= 9; k++ {
+		kraft := 0.0
+		for v := range k {
+			var w bitWriter
+			w.writeTrunc(uint32(v), k)
+			n := len(w.buf)*8 + int(w.nacc)
+			kraft += 1 / float64(uint(1)<<n)
+		}
+		if kraft != 1 {
+			t.Errorf("k=%d: Kraft sum %v; want 1", k, kraft)
+		}
+	}
+}

@@ -1,0 +1,194 @@
+package storage
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"edgrid/canon"
+)
+
+// The sorted codec. A block is one bit stream (bitio.go) of runs: a run is
+// the grids sharing a band 2 (rows 4-6). Per run:
+//
+//  1. Band 2. The first run of a block codes its 24 open cells in order;
+//     later runs code only where they leave the previous band 2: a gamma code
+//     of 1 + the number of branch points skipped, counted from row 6 upward
+//     (a branch point is a cell whose candidates, given the cells before it,
+//     hold a digit above the previous band 2's), then the new digit among the
+//     candidates above the old one, then the cells after it. A cell is coded
+//     as its rank among its candidates (given rows 1-3, column 1 and the cells
+//     before it) in a truncated binary code; a forced cell takes no bits.
+//  2. Band 3. For each row 7 that completes rows 1-6 (band3.go), ascending:
+//     one bit, set when some grid of the run has it; for each such row 7,
+//     one bit per completion, set when it is a grid of the run. A bit that
+//     must be set because the row 7 or the run would otherwise be empty is
+//     not written.
+//
+// The stream ends right after the bit of the block's last grid.
+
+// sortedEncoder holds the state carried from run to run inside a block.
+type sortedEncoder struct {
+	w        bitWriter
+	u        units
+	havePrev bool
+	prev     [numBand2]uint8  // previous band 2
+	cand     [numBand2]uint16 // candidates of each band-2 cell given the cells before it
+	b        band3
+	x        rows89
+}
+
+// errNotCompletion is returned for grids the codec cannot represent; the
+// writer has checked the key and the order, so only a grid that is not a
+// valid Sudoku solution gets here.
+var errNotCompletion = errors.New("not a valid solution grid")
+
+// encodeSorted appends the sorted-codec stream of a block of ascending grids
+// of one group to dst.
+func encodeSorted(grids []canon.Grid, dst []byte) ([]byte, error) {
+	if len(grids) == 0 {
+		return dst, nil
+	}
+	e := &sortedEncoder{w: bitWriter{buf: dst}}
+	e.u = keyUnits(&grids[0])
+	for i := 0; i < len(grids); {
+		j := i + 1
+		for j < len(grids) && [27]uint8(grids[j][27:54]) == [27]uint8(grids[i][27:54]) {
+			j++
+		}
+		if err := e.band2(&grids[i]); err != nil {
+			return nil, fmt.Errorf("storage: grid %d of the block: %w", i+1, err)
+		}
+		if err := e.band3(grids[i:j], j == len(grids)); err != nil {
+			return nil, fmt.Errorf("storage: grids %d-%d of the block: %w", i+1, j, err)
+		}
+		i = j
+	}
+	return e.w.bytes(), nil
+}
+
+// keyUnits returns the units with the key cells of g placed: rows 1-3 and column 1.
+func keyUnits(g *canon.Grid) units {
+	var u units
+	for i := range 27 {
+		u.place(i, g[i])
+	}
+	for r := 3; r < 9; r++ {
+		u.place(r*9, g[r*9])
+	}
+	return u
+}
+
+// band2 codes rows 4-6 of g against the previous band 2 of the block.
+func (e *sortedEncoder) band2(g *canon.Grid) error {
+	q0 := 0
+	if e.havePrev {
+		lcp := 0
+		for lcp < numBand2 && g[openCell[lcp]] == e.prev[lcp] {
+			lcp++
+		}
+		if lcp == numBand2 || g[openCell[lcp]] < e.prev[lcp] {
+			return errors.New("band 2 not above the previous one")
+		}
+		skipped := 0
+		for q := numBand2 - 1; q > lcp; q-- {
+			if e.cand[q]>>(e.prev[q]+1) != 0 {
+				skipped++
+			}
+			e.u.remove(openCell[q], e.prev[q])
+		}
+		e.u.remove(openCell[lcp], e.prev[lcp])
+		e.w.writeGamma(uint32(skipped + 1))
+		above := e.cand[lcp] &^ (2<<e.prev[lcp] - 1)
+		d := g[openCell[lcp]]
+		if above&(1<<d) == 0 {
+			return errNotCompletion
+		}
+		e.w.writeTrunc(uint32(bits.OnesCount16(above&(1<<d-1))), bits.OnesCount16(above))
+		e.u.place(openCell[lcp], d)
+		e.prev[lcp] = d
+		q0 = lcp + 1
+	}
+	for q := q0; q < numBand2; q++ {
+		c := openCell[q]
+		m := e.u.candidates(c)
+		d := g[c]
+		if d > 9 || m&(1<<d) == 0 {
+			return errNotCompletion
+		}
+		e.w.writeTrunc(uint32(bits.OnesCount16(m&(1<<d-1))), bits.OnesCount16(m))
+		e.u.place(c, d)
+		e.cand[q] = m
+		e.prev[q] = d
+	}
+	e.havePrev = true
+	return nil
+}
+
+// band3 codes which completions of the run's band 2 are the run's grids. In
+// the block's last run it stops after the last grid.
+func (e *sortedEncoder) band3(run []canon.Grid, last bool) error {
+	b := &e.b
+	if !b.init((*[81]uint8)(&run[0]), &e.u.col) {
+		return errNotCompletion
+	}
+	t := 0 // next grid of the run to code
+	usedAny := false
+	for r := 0; r < b.n; r++ {
+		if last && t == len(run) {
+			return nil
+		}
+		used := t < len(run) && row7Of((*[81]uint8)(&run[t])) == b.rows[r]
+		if !(r == b.n-1 && !usedAny) {
+			e.w.write(b2u(used), 1)
+		} else if !used {
+			break
+		}
+		if !used {
+			continue
+		}
+		usedAny = true
+		e.x.init(b, b.rows[r], run[t][63])
+		if e.x.r7 != [9]uint8(run[t][54:63]) {
+			return errNotCompletion
+		}
+		n := e.x.n
+		selAny := false
+		for i := 0; i < n; i++ {
+			if last && t == len(run) {
+				return nil
+			}
+			sel := false
+			if t < len(run) && [9]uint8(run[t][54:63]) == e.x.r7 {
+				k, ok := e.x.index((*[81]uint8)(&run[t]))
+				if !ok {
+					return errNotCompletion
+				}
+				if k < i {
+					return errors.New("grids out of order")
+				}
+				sel = k == i
+			}
+			if !(i == n-1 && !selAny) {
+				e.w.write(b2u(sel), 1)
+			} else if !sel {
+				return errNotCompletion
+			}
+			if sel {
+				selAny = true
+				t++
+			}
+		}
+	}
+	if t != len(run) {
+		return errNotCompletion
+	}
+	return nil
+}
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,71 @@
+package storage
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"edgrid/band"
+	"edgrid/canon"
+	"edgrid/enumerate"
+)
+
+// groupGrids are the minlex grids of a group with their automorphism
+// counts, as the enumerator emits them.
+type groupGrids struct {
+	group int
+	grids []canon.Grid
+	autos []int
+	text  []byte // the 81-digit lines `edgrid enumerate` prints
+}
+
+var (
+	gridCacheMu sync.Mutex
+	gridCache   = map[int]*groupGrids{}
+)
+
+// enumerated enumerates a group once per test binary.
+func enumerated(t testing.TB, group int) *groupGrids {
+	t.Helper()
+	gridCacheMu.Lock()
+	defer gridCacheMu.Unlock()
+	if gg, ok := gridCache[group]; ok {
+		return gg
+	}
+	grp, err := band.ByNumber(group)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gg := &groupGrids{group: group}
+	_, err = enumerate.Group(context.Background(), grp.Key, enumerate.Options{}, func(g *canon.Grid, autos int) error {
+		gg.grids = append(gg.grids, *g)
+		gg.autos = append(gg.autos, autos)
+		gg.text = append(g.AppendText(gg.text), '\n')
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("enumerating group %d: %v", group, err)
+	}
+	gridCache[group] = gg
+	return gg
+}
+
+// writeGroup writes gg to a file in dir with opt and returns its path.
+func writeGroup(t testing.TB, dir string, gg *groupGrids, opt WriterOptions) string {
+	t.Helper()
+	path := filepath.Join(dir, FileName(gg.group))
+	w, err := Create(path, gg.group, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range gg.grids {
+		if err := w.Add(&gg.grids[i], gg.autos[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}

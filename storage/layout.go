@@ -1,0 +1,55 @@
+package storage
+
+// The 48 open cells of a group are rows 4-9 without column 1; the 33 others
+// are the group's key (band.KeyCells). Band 2's open cells (rows 4-6) are the
+// first 24, in row-major order: position q is cell (3+q/8)*9 + 1 + q%8.
+const (
+	numOpen   = 48
+	numBand2  = 24
+	allDigits = 0x3FE // bits 1..9
+)
+
+// openCell maps an open-cell position (0..47, row-major) to its grid cell.
+var openCell = func() [numOpen]int {
+	var c [numOpen]int
+	for q := range numOpen {
+		c[q] = (3+q/8)*9 + 1 + q%8
+	}
+	return c
+}()
+
+// boxOf is the box (0..8) of each cell.
+var boxOf = func() [81]uint8 {
+	var b [81]uint8
+	for i := range 81 {
+		b[i] = uint8(i/27*3 + i%9/3)
+	}
+	return b
+}()
+
+// units are the digit masks (bit d for digit d) already used in each row,
+// column and box of a partly filled grid.
+type units struct {
+	row, col, box [9]uint16
+}
+
+// place marks digit d as used in cell i's row, column and box.
+func (u *units) place(i int, d uint8) {
+	m := uint16(1) << d
+	u.row[i/9] |= m
+	u.col[i%9] |= m
+	u.box[boxOf[i]] |= m
+}
+
+// remove undoes place.
+func (u *units) remove(i int, d uint8) {
+	m := uint16(1) << d
+	u.row[i/9] &^= m
+	u.col[i%9] &^= m
+	u.box[boxOf[i]] &^= m
+}
+
+// candidates are the digits cell i can still take.
+func (u *units) candidates(i int) uint16 {
+	return allDigits &^ (u.row[i/9] | u.col[i%9] | u.box[boxOf[i]])
+}

@@ -1,0 +1,139 @@
+package storage
+
+import (
+	"bytes"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"runtime"
+	"sync"
+
+	"edgrid/canon"
+)
+
+// VerifyOptions tune Verify.
+type VerifyOptions struct {
+	Workers int // goroutines checking blocks; 0 means one per core
+}
+
+// blockCheck is what checking one block found.
+type blockCheck struct {
+	err   error
+	first canon.Grid
+	last  canon.Grid
+	autos [MaxAutomorphisms + 1]int64
+}
+
+// Verify checks everything about the group file at path: header, footer
+// and index (as Open does), every block's checksum and count, that the
+// grids ascend across the whole file, that each is minlex and in the file's
+// group, that their automorphism counts add up to the header's histogram,
+// and the whole-file checksum. The error names the first problem in file
+// order: a *CorruptError with the block and the grid's ordinal.
+func Verify(path string, opt VerifyOptions) (Header, error) {
+	f, err := Open(path)
+	if err != nil {
+		return Header{}, err
+	}
+	defer f.Close()
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	checks := make([]blockCheck, len(f.entries))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf buffers
+			for i := range next {
+				checks[i] = f.checkBlock(i, &buf)
+			}
+		}()
+	}
+	for i := range f.entries {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var autos [MaxAutomorphisms + 1]int64
+	for i := range checks {
+		c := &checks[i]
+		if c.err != nil {
+			return f.h, c.err
+		}
+		if i > 0 && bytes.Compare(checks[i-1].last[:], c.first[:]) >= 0 {
+			return f.h, f.blockError(i, f.entries[i].first, "first grid not above the last grid of block %d", i-1)
+		}
+		for a, n := range c.autos {
+			autos[a] += n
+		}
+	}
+	if autos != f.h.Autos {
+		return f.h, corrupt(path, "header", 0, "automorphism histogram differs from the grids' (%v)", histString(&autos))
+	}
+	if err := f.checkFileCRC(); err != nil {
+		return f.h, err
+	}
+	return f.h, nil
+}
+
+// checkBlock decodes block i and checks each grid is a minlex solution grid.
+func (f *File) checkBlock(i int, buf *buffers) (c blockCheck) {
+	n := 0
+	var bad error
+	err := f.decode(i, buf, func(ord int64, g *canon.Grid) bool {
+		if err := g.Validate(); err != nil {
+			bad = f.blockError(i, ord, "grid %s is not a solution grid: %v", g.String(), err)
+			return false
+		}
+		ok, autos := canon.CheckMinlex(g)
+		if !ok {
+			bad = f.blockError(i, ord, "grid %s is not minlex", g.String())
+			return false
+		}
+		if n == 0 {
+			c.first = *g
+		}
+		c.last = *g
+		c.autos[autos]++
+		n++
+		return true
+	})
+	switch {
+	case err != nil:
+		c.err = err
+	case bad != nil:
+		c.err = bad
+	case n != f.entries[i].count:
+		c.err = f.blockError(i, 0, "%d grids, index says %d", n, f.entries[i].count)
+	}
+	return c
+}
+
+// checkFileCRC reads the whole file and compares its checksum with the footer's.
+func (f *File) checkFileCRC() error {
+	h := crc32.New(castagnoli)
+	if _, err := io.Copy(h, io.NewSectionReader(f.f, 0, f.size-12)); err != nil {
+		return fmt.Errorf("storage: %s: %w", f.path, err)
+	}
+	if got := h.Sum32(); got != f.foot.fileCRC {
+		return corrupt(f.path, "file", 0, "file checksum %08x, footer says %08x", got, f.foot.fileCRC)
+	}
+	return nil
+}
+
+func histString(a *[MaxAutomorphisms + 1]int64) string {
+	var b bytes.Buffer
+	for k, n := range a {
+		if n > 0 {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			fmt.Fprintf(&b, "%d:%d", k, n)
+		}
+	}
+	return b.String()
+}

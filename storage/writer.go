@@ -1,0 +1,264 @@
+package storage
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"edgrid/band"
+	"edgrid/canon"
+)
+
+// WriterOptions tune a Writer; the zero value writes DefaultCodec in blocks
+// of the default size.
+type WriterOptions struct {
+	Codec Codec // 0 means DefaultCodec
+	// BlockWork closes a block once its grids plus 4 for each band 2 reach
+	// it; 0 means DefaultBlockWork. Decoding time is about proportional to
+	// this work, so it bounds the time of one random access.
+	BlockWork int
+}
+
+// DefaultBlockWork is the block size writers use unless told otherwise: a
+// block holds about 3,400 grids in the densest groups, 1,200 in sparse ones,
+// and decodes in well under a millisecond.
+const DefaultBlockWork = 4096
+
+// Writer writes the grids of one group, ascending, to a group file. Blocks
+// are coded and compressed in the background while the caller goes on; the
+// file appears, complete, only when Close succeeds.
+type Writer struct {
+	path  string
+	codec Codec
+	limit int
+	h     Header
+
+	block    []canon.Grid // grids of the block being filled
+	work     int
+	prev     canon.Grid // the last grid of the blocks handed on
+	havePrev bool
+	closed   bool
+
+	jobs chan []canon.Grid
+	free chan []canon.Grid
+	done chan struct{}
+
+	mu      sync.Mutex
+	err     error // first background error
+	frames  [][]byte
+	entries []blockEntry
+}
+
+// Create starts a group file at path for group (1..3541). Nothing exists at
+// path until Close.
+func Create(path string, group int, opt WriterOptions) (*Writer, error) {
+	grp, err := band.ByNumber(group)
+	if err != nil {
+		return nil, fmt.Errorf("storage: %w", err)
+	}
+	if opt.Codec == 0 {
+		opt.Codec = DefaultCodec
+	}
+	if !opt.Codec.valid() {
+		return nil, fmt.Errorf("storage: unknown codec %d", opt.Codec)
+	}
+	if opt.BlockWork <= 0 {
+		opt.BlockWork = DefaultBlockWork
+	}
+	// The file is created at Close; fail now if it cannot be.
+	if fi, err := os.Stat(filepath.Dir(path)); err != nil {
+		return nil, fmt.Errorf("storage: %w", err)
+	} else if !fi.IsDir() {
+		return nil, fmt.Errorf("storage: %s: not a directory", filepath.Dir(path))
+	}
+	w := &Writer{
+		path:  path,
+		codec: opt.Codec,
+		limit: opt.BlockWork,
+		h:     Header{Version: FormatVersion, Codec: opt.Codec, Group: grp.Number, Key: grp.Key},
+		jobs:  make(chan []canon.Grid, 2),
+		free:  make(chan []canon.Grid, 3),
+		done:  make(chan struct{}),
+	}
+	go w.background()
+	return w, nil
+}
+
+// Add appends g, which has automorphisms automorphisms. Grids must come
+// strictly ascending and carry the group's key; an error from the background
+// coding of an earlier block is returned here too.
+func (w *Writer) Add(g *canon.Grid, automorphisms int) error {
+	if w.closed {
+		return errors.New("storage: Add after Close")
+	}
+	if err := w.bgErr(); err != nil {
+		return err
+	}
+	if automorphisms < 1 || automorphisms > MaxAutomorphisms {
+		return fmt.Errorf("storage: grid %d: %d automorphisms, want 1..%d", w.h.Count+1, automorphisms, MaxAutomorphisms)
+	}
+	if [27]uint8(g[:27]) != [27]uint8(w.h.Key[:27]) || g[27] != w.h.Key[27] || g[36] != w.h.Key[28] ||
+		g[45] != w.h.Key[29] || g[54] != w.h.Key[30] || g[63] != w.h.Key[31] || g[72] != w.h.Key[32] {
+		return fmt.Errorf("storage: grid %d (%s) is not in group %d", w.h.Count+1, g.String(), w.h.Group)
+	}
+	prev := &w.prev
+	if len(w.block) > 0 {
+		prev = &w.block[len(w.block)-1]
+	}
+	if w.havePrev && bytes.Compare(g[27:], prev[27:]) <= 0 {
+		return fmt.Errorf("storage: grid %d (%s) is not above the one before", w.h.Count+1, g.String())
+	}
+	if w.codec == CodecPacked {
+		// The sorted codec's encoder rejects digits that are not
+		// candidates; the packed one would store any nibble.
+		for _, d := range g {
+			if d < 1 || d > 9 {
+				return fmt.Errorf("storage: grid %d has digit %d", w.h.Count+1, d)
+			}
+		}
+	}
+	if len(w.block) == 0 || [27]uint8(g[27:54]) != [27]uint8(prev[27:54]) {
+		w.work += 4
+	}
+	w.block = append(w.block, *g)
+	w.work++
+	w.havePrev = true
+	w.h.Count++
+	w.h.Autos[automorphisms]++
+	if w.work >= w.limit {
+		w.flush()
+	}
+	return nil
+}
+
+// flush hands the current block to the background coder.
+func (w *Writer) flush() {
+	if len(w.block) == 0 {
+		return
+	}
+	w.prev = w.block[len(w.block)-1]
+	w.jobs <- w.block
+	select {
+	case b := <-w.free:
+		w.block = b[:0]
+	default:
+		w.block = make([]canon.Grid, 0, cap(w.block))
+	}
+	w.work = 0
+}
+
+func (w *Writer) bgErr() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err
+}
+
+// background codes and compresses blocks in order as they come.
+func (w *Writer) background() {
+	defer close(w.done)
+	var payload []byte
+	first := int64(1)
+	for grids := range w.jobs {
+		if w.bgErr() != nil {
+			continue
+		}
+		var err error
+		payload, err = encodeBlock(w.codec, grids, payload[:0])
+		if err != nil {
+			w.mu.Lock()
+			w.err = fmt.Errorf("%w (grids %d-%d)", err, first, first+int64(len(grids))-1)
+			w.mu.Unlock()
+			continue
+		}
+		frame := compress(w.codec, payload, nil)
+		e := blockEntry{clen: len(frame), plen: len(payload), count: len(grids), first: first,
+			crc: crc32.Checksum(frame, castagnoli)}
+		for q, c := range openCell {
+			e.grid[q] = grids[0][c]
+		}
+		first += int64(len(grids))
+		w.mu.Lock()
+		w.frames = append(w.frames, frame)
+		w.entries = append(w.entries, e)
+		w.mu.Unlock()
+		select {
+		case w.free <- grids:
+		default:
+		}
+	}
+}
+
+// Close codes the last block and writes the file atomically (see
+// writeAtomic). After an error nothing is left at the path.
+func (w *Writer) Close() error {
+	if w.closed {
+		return errors.New("storage: Close called twice")
+	}
+	w.closed = true
+	w.flush()
+	close(w.jobs)
+	<-w.done
+	if err := w.bgErr(); err != nil {
+		return err
+	}
+	return writeAtomic(w.path, w.writeTo)
+}
+
+// Abort stops the writer without creating the file.
+func (w *Writer) Abort() {
+	if w.closed {
+		return
+	}
+	w.closed = true
+	close(w.jobs)
+	<-w.done
+}
+
+// writeTo writes the whole file: header, blocks, index, footer, computing
+// the file checksum on the way.
+func (w *Writer) writeTo(out io.Writer) (int64, error) {
+	w.h.Blocks = len(w.entries)
+	hdr, err := w.h.marshal()
+	if err != nil {
+		return 0, err
+	}
+	crc := crc32.New(castagnoli)
+	cw := &countWriter{w: io.MultiWriter(out, crc)}
+	cw.Write(hdr)
+	for i, f := range w.frames {
+		w.entries[i].offset = cw.n
+		cw.Write(f)
+	}
+	ft := footer{indexOffset: cw.n, blocks: len(w.entries), count: w.h.Count}
+	idx := marshalIndex(w.entries)
+	ft.indexLen = len(idx)
+	cw.Write(idx)
+	cw.Write(ft.marshalPrefix())
+	ft.fileCRC = crc.Sum32()
+	cw.Write(ft.marshalSuffix())
+	return cw.n, cw.err
+}
+
+// countWriter counts bytes and keeps the first error, so that writeTo can
+// check once at the end.
+type countWriter struct {
+	w   io.Writer
+	n   int64
+	err error
+}
+
+// Write writes p unless an earlier write failed.
+func (c *countWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	c.err = err
+	return n, err
+}
