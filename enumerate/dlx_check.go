@@ -3,12 +3,24 @@ package enumerate
 import "fmt"
 
 // checkLinks verifies the dancing links: the item lists are consistent
-// doubly linked rings, every uncovered item's column is a consistent ring of
-// nodes whose top is the item, and len matches the column. It is the link
+// doubly linked rings that agree with the bitset of uncovered items, every
+// uncovered item's column is a consistent ring of nodes whose top is the
+// item, and len matches the column. It is the link
 // checker of dlx1.w; Search runs it at every step when sanity is true and
 // tests run it after searches.
 func (s *Solver) checkLinks() error {
 	items, nodes := s.items, s.nodes
+	inList := make([]bool, s.n+2)
+	for _, head := range []int32{0, s.n + 1} {
+		for k, steps := items[head].next, 0; k != head && steps <= int(s.n); k, steps = items[k].next, steps+1 {
+			inList[k] = true
+		}
+	}
+	for i := int32(1); i <= s.n; i++ {
+		if bit := s.active[i>>6]>>(i&63)&1 == 1; bit != inList[i] {
+			return fmt.Errorf("enumerate: item %d: active bit %v, in the item list %v", i-1, bit, inList[i])
+		}
+	}
 	for _, head := range []int32{0, s.n + 1} {
 		steps := 0
 		for k := items[head].next; k != head; k = items[k].next {
@@ -33,8 +45,8 @@ func (s *Solver) checkLinks() error {
 			if nodes[nodes[k].up].down != k {
 				return fmt.Errorf("enumerate: header of item %d: up link broken", k-1)
 			}
-			if c != items[k].len {
-				return fmt.Errorf("enumerate: item %d: len %d, column has %d nodes", k-1, items[k].len, c)
+			if c != nodes[k].top {
+				return fmt.Errorf("enumerate: item %d: len %d, column has %d nodes", k-1, nodes[k].top, c)
 			}
 		}
 	}

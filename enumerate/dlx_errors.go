@@ -10,6 +10,7 @@ type OptionError struct {
 	Reason string
 }
 
+// Error implements error.
 func (e *OptionError) Error() string {
 	if e.Item < 0 {
 		return fmt.Sprintf("enumerate: option %d %s", e.Option, e.Reason)
@@ -25,6 +26,7 @@ type ConflictError struct {
 	By     int // the option chosen earlier that covers Item
 }
 
+// Error implements error.
 func (e *ConflictError) Error() string {
 	return fmt.Sprintf("enumerate: option %d clashes with chosen option %d on item %d", e.Option, e.By, e.Item)
 }
@@ -35,6 +37,7 @@ type TierError struct {
 	Reason string
 }
 
+// Error implements error.
 func (e *TierError) Error() string {
 	return fmt.Sprintf("enumerate: SetTier item %d: %s", e.Item, e.Reason)
 }

@@ -78,6 +78,7 @@ type GivenError struct {
 	Unit  string // "row 5", "column 2", "box 9", or "" for a bad digit
 }
 
+// Error implements error.
 func (e *GivenError) Error() string {
 	if e.Unit == "" {
 		return fmt.Sprintf("enumerate: cell %d (r%dc%d): %d is not a digit 0-9", e.Cell+1, e.Cell/9+1, e.Cell%9+1, e.Digit)

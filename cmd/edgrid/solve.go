@@ -1,0 +1,277 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"edgrid/enumerate/solve"
+)
+
+func init() {
+	register(command{name: "solve", summary: "solve Sudoku puzzles (81 characters a line) or a rules-file variant", run: func(ctx context.Context, args []string, s streams) error {
+		var opts solveOptions
+		fs := newFlagSet("solve", "edgrid solve [--all [--limit N] | --count [--limit N] | --unique] [-v] [PUZZLE... | --rules FILE.dat]\n\n"+
+			"Puzzles come as arguments or on standard input, one a line: 81 characters, 1-9 for givens,\n"+
+			". or 0 for empty cells; blank lines and lines starting # are skipped. Every puzzle is read\n"+
+			"and checked before any is solved. The solution prints as 81 digits (a rules-file board in\n"+
+			"the file's layout), or 'no solution'.", s)
+		fs.BoolVar(&opts.all, "all", false, "print every solution (see --limit)")
+		fs.BoolVar(&opts.count, "count", false, "print the number of solutions (see --limit)")
+		fs.BoolVar(&opts.unique, "unique", false, "print unique, none or multiple; exit 3 if some puzzle has several solutions")
+		fs.Int64Var(&opts.limit, "limit", 0, "with --all or --count: stop after `N` solutions (0: no limit)")
+		fs.BoolVar(&opts.verbose, "v", false, "show the search: each placement, backtrack and dead end, one a line")
+		fs.StringVar(&opts.rules, "rules", "", "solve the board of rules `FILE` (sizes, board, regions; see examples/)")
+		if err := fs.parse(args); err != nil {
+			return err
+		}
+		if err := opts.validate(fs.Args()); err != nil {
+			return err
+		}
+		return runSolve(ctx, opts, fs.Args(), s)
+	}})
+}
+
+// solveOptions are the flags of edgrid solve.
+type solveOptions struct {
+	all, count, unique bool
+	limit              int64
+	verbose            bool
+	rules              string
+}
+
+// validate checks the flags against each other and the arguments.
+func (o *solveOptions) validate(args []string) error {
+	modes := 0
+	for _, on := range []bool{o.all, o.count, o.unique} {
+		if on {
+			modes++
+		}
+	}
+	switch {
+	case modes > 1:
+		return usagef("--all, --count and --unique exclude each other; give one")
+	case o.limit < 0:
+		return usagef("--limit %d: want N >= 0 (0: no limit)", o.limit)
+	case o.limit > 0 && !o.all && !o.count:
+		return usagef("--limit goes with --all or --count (as --all --limit N)")
+	case o.rules != "" && len(args) > 0:
+		return usagef("--rules %s takes no puzzle arguments: the givens are on the file's board", o.rules)
+	}
+	return nil
+}
+
+// solveOutcome counts what the puzzles came to, for the exit status.
+type solveOutcome struct{ puzzles, none, multiple int }
+
+// add counts the outcome o of one more puzzle.
+func (s *solveOutcome) add(o solveOutcome) {
+	s.puzzles += o.puzzles
+	s.none += o.none
+	s.multiple += o.multiple
+}
+
+// describe says how many of the puzzles had what: "no solution" for one
+// puzzle, "3 of 10 puzzles have no solution" for several.
+func (s *solveOutcome) describe(n int, what string) error {
+	if s.puzzles == 1 {
+		return errors.New(what)
+	}
+	return fmt.Errorf("%d of %d puzzles have %s", n, s.puzzles, what)
+}
+
+// runSolve solves the puzzles of args (or of s.in when there are none), or
+// the board of opts.rules, and prints the answers to s.out. Bad input (a
+// puzzle that is not 81 good characters or whose givens clash, a bad rules
+// file) is rejected before anything is solved: exit 2, each error naming
+// the line. Otherwise the exit status says 3 if --unique found a puzzle
+// with several solutions, else 1 if some puzzle has none.
+func runSolve(ctx context.Context, opts solveOptions, args []string, s streams) error {
+	w := bufio.NewWriter(s.out)
+	defer w.Flush()
+	var out solveOutcome
+	var err error
+	if opts.rules != "" {
+		out, err = solveRules(ctx, opts, w)
+	} else {
+		out, err = solvePuzzles(ctx, opts, args, s, w)
+	}
+	if ferr := w.Flush(); err == nil && ferr != nil {
+		err = ferr
+	}
+	switch {
+	case err != nil:
+		return err
+	case out.multiple > 0 && opts.unique:
+		return &exitError{code: exitMultiple, err: out.describe(out.multiple, "more than one solution")}
+	case out.none > 0:
+		return &exitError{code: exitFailed, err: out.describe(out.none, "no solution")}
+	}
+	return nil
+}
+
+// puzzleInput is one puzzle and where it came from ("line 3", "argument 2").
+type puzzleInput struct {
+	where string
+	grid  [81]uint8
+}
+
+// readPuzzles parses every puzzle first; the bad ones are all reported,
+// the last through the returned usage error (exit 2).
+func readPuzzles(args []string, s streams) ([]puzzleInput, error) {
+	var ps []puzzleInput
+	var bad []string
+	add := func(where, text string) {
+		g, err := solve.ParsePuzzle(text)
+		if err == nil {
+			err = solve.CheckGivens(&g)
+		}
+		if err != nil {
+			bad = append(bad, where+": "+err.Error())
+			return
+		}
+		ps = append(ps, puzzleInput{where: where, grid: g})
+	}
+	if len(args) > 0 {
+		for i, a := range args {
+			add(fmt.Sprintf("argument %d", i+1), a)
+		}
+	} else {
+		sc := bufio.NewScanner(s.in)
+		sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+		for n := 1; sc.Scan(); n++ {
+			text := strings.TrimSpace(sc.Text())
+			if text == "" || text[0] == '#' {
+				continue
+			}
+			add(fmt.Sprintf("line %d", n), text)
+		}
+		if err := sc.Err(); err != nil {
+			return nil, fmt.Errorf("reading standard input: %w", err)
+		}
+	}
+	if len(ps) == 0 && len(bad) == 0 {
+		return nil, usagef("no puzzle: give puzzles as arguments or on standard input, or --rules FILE")
+	}
+	if len(bad) > 0 {
+		for _, b := range bad[:len(bad)-1] {
+			fmt.Fprintf(s.err, "edgrid solve: %s\n", b)
+		}
+		return nil, usagef("%s", bad[len(bad)-1])
+	}
+	return ps, nil
+}
+
+// solvePuzzles answers each 9x9 puzzle with one reused solver.
+func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s streams, w *bufio.Writer) (solveOutcome, error) {
+	var out solveOutcome
+	ps, err := readPuzzles(args, s)
+	if err != nil {
+		return out, err
+	}
+	sv := solve.NewSudoku()
+	if opts.verbose {
+		sv.SetTrace(w)
+	}
+	show := func(v []uint8) {
+		for _, d := range v {
+			w.WriteByte('0' + d)
+		}
+		w.WriteByte('\n')
+	}
+	for i := range ps {
+		if opts.verbose || (opts.all && len(ps) > 1) {
+			fmt.Fprintf(w, "# %s: %s\n", ps[i].where, solve.FormatGrid(&ps[i].grid))
+		}
+		o, err := answer(ctx, opts, sv, ps[i].grid[:], w, show)
+		if err != nil {
+			return out, fmt.Errorf("%s: %w", ps[i].where, err)
+		}
+		out.add(o)
+	}
+	return out, nil
+}
+
+// solveRules answers the board of a rules file.
+func solveRules(ctx context.Context, opts solveOptions, w *bufio.Writer) (solveOutcome, error) {
+	f, err := os.Open(opts.rules)
+	if err != nil {
+		return solveOutcome{}, usagef("--rules: %v", err)
+	}
+	defer f.Close()
+	rules, err := solve.ParseRules(opts.rules, f)
+	if err != nil {
+		return solveOutcome{}, usagef("%v", err)
+	}
+	sv, err := solve.NewSolver(rules)
+	if err != nil {
+		return solveOutcome{}, usagef("%s: %v", opts.rules, err)
+	}
+	if opts.verbose {
+		sv.SetTrace(w)
+	}
+	first := true
+	show := func(v []uint8) {
+		if !first {
+			w.WriteByte('\n') // a blank line between boards
+		}
+		first = false
+		w.WriteString(rules.Format(v))
+	}
+	o, err := answer(ctx, opts, sv, rules.Givens(), w, show)
+	if err != nil {
+		var ge *solve.GivenError
+		if errors.As(err, &ge) {
+			return o, usagef("%s: %v", opts.rules, err)
+		}
+		return o, err
+	}
+	return o, nil
+}
+
+// answer solves one puzzle in the mode opts ask for and writes the answer.
+func answer(ctx context.Context, opts solveOptions, sv *solve.Solver, givens []uint8, w io.Writer, show func([]uint8)) (solveOutcome, error) {
+	out := solveOutcome{puzzles: 1}
+	switch {
+	case opts.count:
+		n, err := sv.Solve(ctx, givens, opts.limit, nil)
+		if err != nil {
+			return out, err
+		}
+		fmt.Fprintln(w, n)
+		out.none = b2i(n == 0)
+	case opts.unique:
+		n, err := sv.Solve(ctx, givens, 2, nil)
+		if err != nil {
+			return out, err
+		}
+		fmt.Fprintln(w, [3]string{"none", "unique", "multiple"}[n])
+		out.none, out.multiple = b2i(n == 0), b2i(n > 1)
+	default:
+		limit := int64(1)
+		if opts.all {
+			limit = opts.limit
+		}
+		n, err := sv.Solve(ctx, givens, limit, func(v []uint8) bool { show(v); return true })
+		if err != nil {
+			return out, err
+		}
+		if n == 0 {
+			fmt.Fprintln(w, "no solution")
+		}
+		out.none = b2i(n == 0)
+	}
+	return out, nil
+}
+
+// b2i is 1 for true.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
