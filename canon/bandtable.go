@@ -2,6 +2,7 @@ package canon
 
 import (
 	"math/bits"
+	"os"
 	"runtime"
 	"sync"
 )
@@ -59,7 +60,7 @@ var (
 // tables returns the band tables, building them on first use from the
 // committed minimal forms (bandforms_gen.go), one goroutine per core.
 func tables() *bandTables {
-	bandOnce.Do(func() { bt = buildFromForms(generatedBandForms()) })
+	bandOnce.Do(func() { bt = loadOrBuild(generatedBandForms()) })
 	return bt
 }
 
@@ -99,17 +100,43 @@ func deriveBandTables() *bandTables {
 	return t
 }
 
+// loadOrBuild reads the tables from the cache file when it is there and
+// sound, and otherwise fills them from the forms and tries to cache them.
+func loadOrBuild(forms [][27]uint8) *bandTables {
+	path, err := bandCachePath()
+	if err == nil {
+		if data, err := os.ReadFile(path); err == nil {
+			t := newBandTables()
+			t.forms = forms
+			t.stab = make([][]uint16, len(forms))
+			if decodeBandCache(t, data) == nil {
+				t.setFormIndex()
+				return t
+			}
+		}
+	}
+	t := buildFromForms(forms)
+	if err == nil {
+		saveBandCache(t, path)
+	}
+	return t
+}
+
+func (t *bandTables) setFormIndex() {
+	t.formIndex = make([]int32, len(t.forms))
+	for c := range t.forms {
+		f := &t.forms[c]
+		idx, _ := t.index((*[9]uint8)(f[0:9]), (*[9]uint8)(f[9:18]), (*[9]uint8)(f[18:27]))
+		t.formIndex[c] = int32(idx)
+	}
+}
+
 // buildFromForms fills the tables from known minimal forms, orbits in parallel.
 func buildFromForms(forms [][27]uint8) *bandTables {
 	t := newBandTables()
 	t.forms = forms
-	t.formIndex = make([]int32, len(forms))
 	t.stab = make([][]uint16, len(forms))
-	for c := range forms {
-		f := &forms[c]
-		idx, _ := t.index((*[9]uint8)(f[0:9]), (*[9]uint8)(f[9:18]), (*[9]uint8)(f[18:27]))
-		t.formIndex[c] = int32(idx)
-	}
+	t.setFormIndex()
 	workers := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	for w := range workers {

@@ -1,0 +1,143 @@
+package canon
+
+import (
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+)
+
+// The band tables take about 70 ms of two cores to fill, which dominates a
+// short command. After the first fill they are kept in the user's cache
+// directory (bandtable-v1.bin) and read back in a few milliseconds. The file
+// is only trusted when its size, version, form count and CRC-32C all check;
+// anything else (missing, damaged, another version) means a fresh fill and an
+// attempt to write the file again, atomically. EDGRID_NO_CACHE=1 turns it off.
+//
+// Layout, little-endian: magic "EDGBAND1", a schema hash (uint32: CRC-32C of
+// the committed forms and of the band transforms' numbering, so that a file
+// written by code that numbers them otherwise is refused), forms (uint32), entries (uint32),
+// the entry table (uint32 each), for each form its stabilizer length (uint32)
+// and elements (uint16 each), and a CRC-32C of everything before it (uint32).
+
+const bandCacheMagic = "EDGBAND1"
+
+// bandCachePath returns where the table is cached; tests replace it.
+var bandCachePath = func() (string, error) {
+	if os.Getenv("EDGRID_NO_CACHE") != "" {
+		return "", errors.New("cache disabled")
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(d, "edgrid", "bandtable-v1.bin"), nil
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+func encodeBandCache(t *bandTables) []byte {
+	n := 8 + 12 + 4*len(t.entry) + 4
+	for _, s := range t.stab {
+		n += 4 + 2*len(s)
+	}
+	b := make([]byte, 0, n)
+	b = append(b, bandCacheMagic...)
+	b = binary.LittleEndian.AppendUint32(b, t.schema())
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(t.forms)))
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(t.entry)))
+	for _, e := range t.entry {
+		b = binary.LittleEndian.AppendUint32(b, e)
+	}
+	for _, s := range t.stab {
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(s)))
+		for _, k := range s {
+			b = binary.LittleEndian.AppendUint16(b, k)
+		}
+	}
+	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+}
+
+// decodeBandCache fills t.entry and t.stab from b, or reports why it cannot.
+func decodeBandCache(t *bandTables, b []byte) error {
+	if len(b) < 24 || string(b[:8]) != bandCacheMagic {
+		return errors.New("canon: band cache: not a version-1 band table")
+	}
+	body, sum := b[:len(b)-4], binary.LittleEndian.Uint32(b[len(b)-4:])
+	if crc32.Checksum(body, castagnoli) != sum {
+		return errors.New("canon: band cache: checksum mismatch")
+	}
+	if binary.LittleEndian.Uint32(b[8:]) != t.schema() {
+		return errors.New("canon: band cache: written by code that numbers bands or transforms otherwise")
+	}
+	forms, entries := binary.LittleEndian.Uint32(b[12:]), binary.LittleEndian.Uint32(b[16:])
+	if int(forms) != len(t.forms) || int(entries) != len(t.entry) {
+		return errors.New("canon: band cache: wrong table sizes")
+	}
+	p := b[20 : len(b)-4]
+	if len(p) < 4*len(t.entry) {
+		return errors.New("canon: band cache: truncated entries")
+	}
+	for i := range t.entry {
+		t.entry[i] = binary.LittleEndian.Uint32(p[4*i:])
+	}
+	p = p[4*len(t.entry):]
+	for c := range t.stab {
+		if len(p) < 4 {
+			return errors.New("canon: band cache: truncated stabilizers")
+		}
+		n := int(binary.LittleEndian.Uint32(p))
+		p = p[4:]
+		if n < 1 || n > numBandTransforms || len(p) < 2*n {
+			return errors.New("canon: band cache: bad stabilizer")
+		}
+		s := make([]uint16, n)
+		for i := range s {
+			s[i] = binary.LittleEndian.Uint16(p[2*i:])
+		}
+		if s[0] != 0 {
+			return errors.New("canon: band cache: stabilizer without the identity first")
+		}
+		t.stab[c] = s
+		p = p[2*n:]
+	}
+	if len(p) != 0 {
+		return errors.New("canon: band cache: trailing bytes")
+	}
+	return nil
+}
+
+// saveBandCache writes the tables to path atomically: a temporary file in the
+// same directory, synced, then renamed. Failures are ignored: the cache only
+// saves time.
+func saveBandCache(t *bandTables, path string) {
+	dir := filepath.Dir(path)
+	if os.MkdirAll(dir, 0o755) != nil {
+		return
+	}
+	f, err := os.CreateTemp(dir, ".bandtable-*.tmp")
+	if err != nil {
+		return
+	}
+	data := encodeBandCache(t)
+	_, werr := f.Write(data)
+	serr := f.Sync()
+	cerr := f.Close()
+	if werr != nil || serr != nil || cerr != nil || os.Rename(f.Name(), path) != nil {
+		os.Remove(f.Name())
+	}
+}
+
+// schema hashes what the cached numbers mean: the forms (class numbering) and
+// the band transforms (transform numbering) and the size of the index space.
+func (t *bandTables) schema() uint32 {
+	h := crc32.Update(0, castagnoli, []byte(bandFormText))
+	var buf []byte
+	for _, tr := range t.transforms {
+		buf = append(buf, tr.rows[:]...)
+		buf = append(buf, tr.cols[:]...)
+	}
+	buf = binary.LittleEndian.AppendUint32(buf, numNormBands)
+	return crc32.Update(h, castagnoli, buf)
+}

@@ -1,0 +1,109 @@
+package canon
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func sameTables(t *testing.T, a, b *bandTables) {
+	t.Helper()
+	for i := range a.entry {
+		if a.entry[i] != b.entry[i] {
+			t.Fatalf("entry %d: %x vs %x", i, a.entry[i], b.entry[i])
+		}
+	}
+	for c := range a.stab {
+		if len(a.stab[c]) != len(b.stab[c]) {
+			t.Fatalf("stabilizer %d: %d vs %d elements", c, len(a.stab[c]), len(b.stab[c]))
+		}
+		for i := range a.stab[c] {
+			if a.stab[c][i] != b.stab[c][i] {
+				t.Fatalf("stabilizer %d element %d differs", c, i)
+			}
+		}
+	}
+	for c := range a.formIndex {
+		if a.formIndex[c] != b.formIndex[c] {
+			t.Fatalf("formIndex %d differs", c)
+		}
+	}
+}
+
+func TestBandCacheRoundTrip(t *testing.T) {
+	built := tables()
+	data := encodeBandCache(built)
+	fresh := func() *bandTables {
+		x := newBandTables()
+		x.forms = built.forms
+		x.stab = make([][]uint16, len(built.forms))
+		return x
+	}
+	got := fresh()
+	if err := decodeBandCache(got, data); err != nil {
+		t.Fatal(err)
+	}
+	got.setFormIndex()
+	sameTables(t, built, got)
+
+	damaged := map[string][]byte{
+		"empty":     nil,
+		"magic":     append([]byte("EDGBAND2"), data[8:]...),
+		"truncated": data[:len(data)/2],
+		"last byte": data[:len(data)-1],
+	}
+	for _, off := range []int{9, 20, len(data) / 2, len(data) - 10, len(data) - 1} {
+		d := append([]byte(nil), data...)
+		d[off] ^= 0x40
+		damaged["flipped byte at "+itoa(off)] = d
+	}
+	for name, d := range damaged {
+		if err := decodeBandCache(fresh(), d); err == nil {
+			t.Errorf("%s: a damaged cache was accepted", name)
+		}
+	}
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	s := ""
+	for ; n > 0; n /= 10 {
+		s = string(rune('0'+n%10)) + s
+	}
+	return s
+}
+
+func TestBandCacheFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "bandtable-v1.bin")
+	old := bandCachePath
+	bandCachePath = func() (string, error) { return path, nil }
+	defer func() { bandCachePath = old }()
+
+	first := loadOrBuild(generatedBandForms()) // builds and writes the file
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("no cache file written: %v", err)
+	}
+	second := loadOrBuild(generatedBandForms()) // reads it back
+	sameTables(t, first, second)
+
+	// A corrupted file is not trusted: the tables are rebuilt and the file rewritten.
+	data, _ := os.ReadFile(path)
+	data[100] ^= 1
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	third := loadOrBuild(generatedBandForms())
+	sameTables(t, first, third)
+	again, _ := os.ReadFile(path)
+	check := newBandTables()
+	check.forms, check.stab = first.forms, make([][]uint16, len(first.forms))
+	if err := decodeBandCache(check, again); err != nil {
+		t.Fatalf("the damaged cache was not rewritten: %v", err)
+	}
+	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(path), ".bandtable-*"))
+	if len(matches) != 0 {
+		t.Fatalf("temporary files left behind: %v", matches)
+	}
+}
