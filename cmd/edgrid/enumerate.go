@@ -218,6 +218,9 @@ func newBar(w io.Writer, n int, gs []band.Group) *progressbar.ProgressBar {
 		return nil
 	}
 	desc := "groups " + groupSpan(gs)
+	if len(gs) == 1 {
+		desc = "group " + groupSpan(gs) + ", row-4 parts"
+	}
 	return progressbar.NewOptions(n, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(desc),
 		progressbar.OptionShowCount(), progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true))
 }
