@@ -65,31 +65,18 @@ func (c *Checker) Check(g *Grid, band2 uint32) (minlex bool, autos int) {
 		}
 	}
 	stab := t.stab[c.class1]
-	// Band 1 with the identity (stab[0]) gives g itself, since g's rows 4-9
-	// are in minlex order: count it without building it.
+	// With no tie and no symmetry of band 1, the only candidate is band 1
+	// with the identity, which gives g itself (its rows 4-9 are in minlex
+	// order): one automorphism, nothing to build.
 	if ties == 0 && len(stab) == 1 {
 		return true, 1
 	}
-	var s scan
-	s.check = true
-	s.have = true
-	s.g = g
-	s.autos = 1
+	s := scan{check: true, have: true, g: g}
 	for i := range 6 {
 		s.best[i] = packRow(g[27+i*9 : 36+i*9])
 	}
-	if !s.tryAll(t, 0, 0, entries[0], stab[1:]) {
+	if !s.tryFrom(t, c.class1, &entries) {
 		return false, 0
-	}
-	for ob := 1; ob < 6; ob++ {
-		if e := entries[ob]; e>>16 == c.class1 {
-			if ob >= 3 {
-				s.transpose()
-			}
-			if !s.tryAll(t, ob/3, ob%3, e, stab) {
-				return false, 0
-			}
-		}
 	}
 	return true, s.autos
 }

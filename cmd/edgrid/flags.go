@@ -15,7 +15,9 @@ type flagSet struct {
 	out      io.Writer
 }
 
-func newFlagSetImpl(name, synopsis string, s streams) *flagSet {
+// newFlagSet makes a flag set for a subcommand whose -h prints the usage
+// line, the flags and the exit codes.
+func newFlagSet(name, synopsis string, s streams) *flagSet {
 	fs := &flagSet{FlagSet: flag.NewFlagSet("edgrid "+name, flag.ContinueOnError), synopsis: synopsis, out: s.out}
 	fs.SetOutput(io.Discard)
 	return fs

@@ -139,9 +139,3 @@ Exit codes:
      or the work failed; solve: no solution
   2  bad flags or arguments, or input rejected as a whole
   3  solve --unique: more than one solution`
-
-// newFlagSet makes a flag set for a subcommand whose -h prints the usage
-// line, the flags and the exit codes.
-func newFlagSet(name, synopsis string, s streams) *flagSet {
-	return newFlagSetImpl(name, synopsis, s)
-}
