@@ -34,7 +34,7 @@ func init() {
 			fs.IntVar(&o.workers, "workers", 0, "goroutines checking blocks (default: one per core)")
 		case "get":
 			fs.IntVar(&o.groupN, "group", 0, "the group of the ordinals (may be left out for a FILE)")
-		case "find":
+		case "find", "index":
 		default:
 			return usagef("unknown action %q: want %s", act, catalogActions)
 		}
@@ -53,7 +53,7 @@ func init() {
 	}})
 }
 
-const catalogActions = "export, verify, info, get or find"
+const catalogActions = "export, verify, info, get, find or index"
 
 var catalogSynopsis = map[string]string{
 	"export": "DIR|FILE [--group N|A-B]",
@@ -61,13 +61,16 @@ var catalogSynopsis = map[string]string{
 	"info":   "DIR|FILE [--group N|A-B]",
 	"get":    "DIR|FILE [--group N] ORDINAL...",
 	"find":   "DIR|FILE [GRID...]   (grids on stdin when none are given)",
+	"index":  "DIR",
 }
 
 const catalogHelp = `  export  DIR|FILE [--group N|A-B]   the grids as 81-digit lines, ascending, group by group
   verify  DIR|FILE                   check checksums, counts, order, minlex and groups of every grid
   info    DIR|FILE                   per group: grids, blocks, bytes, bits a grid, codec
   get     DIR|FILE --group N K...    the grid with ordinal K (1-based) in group N
-  find    DIR|FILE [GRID...]         for each minlex grid: <grid> <group> <ordinal in group> <catalog ordinal>`
+  find    DIR|FILE [GRID...]         for each minlex grid: <grid> <group> <ordinal in group> <catalog ordinal>
+  index   DIR                        (re)write DIR's catalog index from the group files in it, as after
+                                     one enumerate --out DIR per group (cluster jobs)`
 
 // catalogOptions are the flags and arguments of edgrid catalog.
 type catalogOptions struct {
@@ -82,7 +85,7 @@ type catalogOptions struct {
 // validate checks the arguments of action act and parses --group.
 func (o *catalogOptions) validate(act string, fs *flagSet) error {
 	switch act {
-	case "export", "info", "verify":
+	case "export", "info", "verify", "index":
 		if len(o.args) > 0 {
 			return usagef("unexpected argument %q", o.args[0])
 		}
@@ -188,6 +191,9 @@ func (t *catalogTarget) open(group int) (*storage.File, error) {
 
 // runCatalog runs one action of edgrid catalog.
 func runCatalog(ctx context.Context, act string, o catalogOptions, s streams) error {
+	if act == "index" {
+		return runCatalogIndex(o, s)
+	}
 	t, err := openTarget(o.target)
 	if err != nil {
 		return err
@@ -441,4 +447,25 @@ func (o *groupFiles) finish() error {
 	}
 	_, err := storage.BuildIndex(o.dir)
 	return err
+}
+
+// runCatalogIndex writes the index of a directory of group files and
+// reports what it lists.
+func runCatalogIndex(o catalogOptions, s streams) error {
+	fi, err := os.Stat(o.target)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if !fi.IsDir() {
+		return usagef("%s: catalog index needs a directory", o.target)
+	}
+	c, err := storage.BuildIndex(o.target)
+	if err != nil {
+		return err
+	}
+	if len(c.Entries) == 0 {
+		return fmt.Errorf("%s: no group files (group-NNNN.edg)", o.target)
+	}
+	fmt.Fprintf(s.out, "%s: %d group files, %d grids, index %s\n", o.target, len(c.Entries), c.Total(), filepath.Join(o.target, storage.IndexName))
+	return nil
 }

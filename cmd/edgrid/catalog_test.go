@@ -156,3 +156,31 @@ func itoa(n int) string {
 		}
 	}
 }
+
+// Cluster tasks write one group each into a shared directory; catalog index
+// then lists them all, whatever index the last task left behind.
+func TestCatalogIndex(t *testing.T) {
+	dir := t.TempDir()
+	for _, g := range []string{"3541", "3539", "3540"} {
+		if code, _, errs := run(t, "", "enumerate", "--group", g, "--out", dir); code != 0 {
+			t.Fatalf("enumerate --group %s --out DIR: exit %d: %s", g, code, errs)
+		}
+	}
+	if err := os.Remove(filepath.Join(dir, storage.IndexName)); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, "", "catalog", "index", dir)
+	if code != 0 || !strings.Contains(out, "3 group files") {
+		t.Fatalf("catalog index: exit %d, %q, %s", code, out, errs)
+	}
+	_, want, _ := run(t, "", "enumerate", "--group", "3539-3541")
+	if code, got, _ := run(t, "", "catalog", "export", dir); code != 0 || got != want {
+		t.Fatalf("export after index: exit %d, %q, want %q", code, got, want)
+	}
+	if code, _, _ := run(t, "", "catalog", "index", t.TempDir()); code != 1 {
+		t.Errorf("index of an empty directory: exit %d, want 1", code)
+	}
+	if code, _, _ := run(t, "", "catalog", "index", filepath.Join(dir, storage.FileName(3541))); code != 2 {
+		t.Errorf("index of a file: exit %d, want 2", code)
+	}
+}
