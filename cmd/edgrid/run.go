@@ -1,0 +1,183 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"edgrid/band"
+	"edgrid/jobs"
+	"edgrid/storage"
+)
+
+func init() {
+	register(command{name: "run", summary: "enumerate groups into a catalog directory, resumably", run: func(ctx context.Context, args []string, s streams) error {
+		fs := newFlagSet("run", "edgrid run --out DIR [--groups A-B] [--workers K] [--codec C]", s)
+		dir := fs.String("out", "", "catalog directory (created if needed); run again with the same flags to resume")
+		groups := fs.String("groups", fmt.Sprintf("1-%d", band.NumGroups), "groups to have done: N or A-B")
+		workers := fs.Int("workers", 0, "goroutines searching (default: one per core)")
+		codecName := fs.String("codec", storage.DefaultCodec.String(), "record codec of new group files: sorted or packed")
+		if err := fs.parse(args); err != nil {
+			return err
+		}
+		if fs.NArg() > 0 {
+			return usagef("unexpected argument %q", fs.Arg(0))
+		}
+		if *dir == "" {
+			return usagef("give --out DIR, the catalog directory")
+		}
+		a, b, err := parseRange(*groups, band.NumGroups)
+		if err != nil {
+			return usagef("--groups %s: %v", *groups, err)
+		}
+		if *workers < 0 {
+			return usagef("--workers %d: want 1 or more (0 or absent: one per core)", *workers)
+		}
+		codec, err := storage.ParseCodec(*codecName)
+		if err != nil {
+			return usagef("--codec %s: want sorted or packed", *codecName)
+		}
+		return runRun(ctx, jobs.Options{Dir: *dir, First: a, Last: b, Workers: *workers, Codec: codec}, s)
+	}})
+}
+
+// runRun runs jobs.Run with a progress bar and prints a one-line summary.
+func runRun(ctx context.Context, opt jobs.Options, s streams) error {
+	var bar *progressbar.ProgressBar
+	if isTerminal(s.err) {
+		n := opt.Last - opt.First + 1
+		bar = progressbar.NewOptions(n, progressbar.OptionSetWriter(s.err), progressbar.OptionShowCount(),
+			progressbar.OptionSetDescription(fmt.Sprintf("groups %d-%d", opt.First, opt.Last)),
+			progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true), progressbar.OptionFullWidth())
+		opt.Progress = func(p jobs.Progress) {
+			if secs := p.Elapsed.Seconds(); p.Grids > 0 && secs > 0 {
+				bar.Describe(fmt.Sprintf("groups %d-%d, %s grids/s", opt.First, opt.Last, humanRate(float64(p.Grids)/secs)))
+			}
+			_ = bar.Set(p.Done)
+		}
+	}
+	sum, err := jobs.Run(ctx, opt)
+	if bar != nil {
+		_ = bar.Exit()
+		fmt.Fprintln(s.err)
+	}
+	if sum != nil {
+		for _, p := range sum.Redone {
+			fmt.Fprintf(s.err, "edgrid run: redid group %d: %s\n", p.Group, p.Reason)
+		}
+		if sum.TempsGone > 0 {
+			fmt.Fprintf(s.err, "edgrid run: removed %d temporary files of a stopped run\n", sum.TempsGone)
+		}
+	}
+	if err != nil {
+		if errors.Is(err, jobs.ErrLocked) {
+			return err
+		}
+		if sum != nil && sum.Written > 0 {
+			fmt.Fprintf(s.err, "edgrid run: %d groups written before stopping\n", sum.Written)
+		}
+		return err
+	}
+	bits := 0.0
+	if sum.Grids > 0 {
+		bits = float64(sum.Bytes) * 8 / float64(sum.Grids)
+	}
+	fmt.Fprintf(s.out, "groups %d-%d: %d done (%d now), %d grids, %.2f bits/grid, %s, %.1f s\n",
+		sum.First, sum.Last, sum.Done, sum.Written, sum.Grids, bits, humanBytes(sum.Bytes), sum.Seconds)
+	return nil
+}
+
+// isTerminal reports whether w is a terminal (progress bars go only there).
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+func humanRate(x float64) string {
+	switch {
+	case x >= 1e6:
+		return fmt.Sprintf("%.2fM", x/1e6)
+	case x >= 1e3:
+		return fmt.Sprintf("%.1fk", x/1e3)
+	}
+	return fmt.Sprintf("%.0f", x)
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+func init() {
+	register(command{name: "status", summary: "what a run directory holds: done, pending, damaged groups", run: func(ctx context.Context, args []string, s streams) error {
+		fs := newFlagSet("status", "edgrid status --out DIR [--groups A-B] [--json]", s)
+		dir := fs.String("out", "", "the run's catalog directory")
+		groups := fs.String("groups", "", "groups to report: N or A-B (default: the last run's range)")
+		asJSON := fs.Bool("json", false, "print JSON")
+		if err := fs.parse(args); err != nil {
+			return err
+		}
+		if fs.NArg() > 0 {
+			return usagef("unexpected argument %q", fs.Arg(0))
+		}
+		if *dir == "" {
+			return usagef("give --out DIR, the run's catalog directory")
+		}
+		a, b := 0, 0
+		if *groups != "" {
+			var err error
+			if a, b, err = parseRange(*groups, band.NumGroups); err != nil {
+				return usagef("--groups %s: %v", *groups, err)
+			}
+		}
+		if fi, err := os.Stat(*dir); err != nil || !fi.IsDir() {
+			return usagef("--out %s: not a directory", *dir)
+		}
+		rep, err := jobs.Status(*dir, a, b)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			enc := json.NewEncoder(s.out)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(rep); err != nil {
+				return err
+			}
+		} else {
+			printStatus(s, rep)
+		}
+		if len(rep.Damaged) > 0 {
+			return &exitError{code: exitFailed, err: fmt.Errorf("%d damaged groups (edgrid run redoes them)", len(rep.Damaged))}
+		}
+		return nil
+	}})
+}
+
+func printStatus(s streams, r *jobs.Report) {
+	fmt.Fprintf(s.out, "%s: groups %d-%d\n", r.Dir, r.First, r.Last)
+	fmt.Fprintf(s.out, "  done     %d\n  pending  %d\n  damaged  %d\n", r.Done, r.Pending, len(r.Damaged))
+	fmt.Fprintf(s.out, "  grids    %d in done groups, %s, %.2f bits/grid, %s of enumeration\n",
+		r.Grids, humanBytes(r.Bytes), r.BitsPerGrid, (time.Duration(r.Seconds*float64(time.Second))).Round(time.Second))
+	for _, p := range r.Damaged {
+		fmt.Fprintf(s.out, "  group %d: %s\n", p.Group, p.Reason)
+	}
+	for _, p := range r.ManifestProblems {
+		fmt.Fprintf(s.out, "  manifest %s (ignored)\n", p)
+	}
+}

@@ -1,0 +1,78 @@
+package jobs
+
+import (
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"edgrid/storage"
+)
+
+// fileSum returns the size and CRC-32C of the whole file at path.
+func fileSum(path string) (int64, uint32, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	h := crc32.New(castagnoli)
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return 0, 0, err
+	}
+	return n, h.Sum32(), nil
+}
+
+// checkRecorded compares a group's file with its manifest record and says
+// what is wrong, or "" when the file is exactly what was recorded.
+func checkRecorded(dir string, r Record) string {
+	path := filepath.Join(dir, storage.FileName(r.Group))
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return "file missing"
+	case err != nil:
+		return err.Error()
+	case fi.Size() == 0:
+		return "file empty (0 bytes)"
+	case fi.Size() != r.Size:
+		return fmt.Sprintf("file has %d bytes, manifest says %d", fi.Size(), r.Size)
+	}
+	_, sum, err := fileSum(path)
+	if err != nil {
+		return err.Error()
+	}
+	if sum != r.CRC {
+		return fmt.Sprintf("file checksum %08x, manifest says %08x", sum, r.CRC)
+	}
+	return ""
+}
+
+// isTemp reports whether name is a temporary file of an atomic write
+// (storage names them ".<final name>.tmp-<random>").
+func isTemp(name string) bool {
+	return strings.HasPrefix(name, ".") && strings.Contains(name, ".tmp-")
+}
+
+// removeTemps deletes the temporary files a stopped run left in dir and
+// returns how many there were.
+func removeTemps(dir string) (int, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, fmt.Errorf("jobs: %w", err)
+	}
+	n := 0
+	for _, e := range ents {
+		if e.Type().IsRegular() && isTemp(e.Name()) {
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+				return n, fmt.Errorf("jobs: removing stray %w", err)
+			}
+			n++
+		}
+	}
+	return n, nil
+}

@@ -1,0 +1,13 @@
+// Package jobs runs the enumeration of many groups into a catalog directory
+// so that no work is lost and no wrong file is left behind, whatever stops
+// the run: a signal, kill -9, a full disk or a power cut.
+//
+// A run holds an exclusive lock on the directory, deletes stray temporary
+// files, checks every finished group file against the manifest (size and
+// CRC-32C of the whole file), redoes what is missing or damaged, and writes
+// each group file atomically (storage writes a temporary file, syncs it,
+// renames it and syncs the directory) before appending the group's line to
+// the manifest and syncing that. A group is finished only when both the
+// file and its manifest line are on disk; a crash between the two leaves an
+// unrecorded file, which the next run redoes.
+package jobs

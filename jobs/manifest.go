@@ -1,0 +1,207 @@
+package jobs
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"edgrid/band"
+	"edgrid/storage"
+)
+
+// ManifestName is the name of the manifest in a run's directory.
+const ManifestName = "manifest.edr"
+
+// manifestMagic is the first line of a manifest.
+const manifestMagic = "edgrid run manifest 1"
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Record is the manifest's line for a finished group.
+type Record struct {
+	Group   int
+	Count   int64         // grids in the file
+	Size    int64         // bytes of the file
+	CRC     uint32        // CRC-32C of the whole file
+	Codec   storage.Codec // record codec of the file
+	Seconds float64       // enumeration and writing time
+}
+
+// line formats r without its checksum.
+func (r *Record) line() string {
+	return fmt.Sprintf("done %d %d %d %08x %v %.3f", r.Group, r.Count, r.Size, r.CRC, r.Codec, r.Seconds)
+}
+
+// Manifest is what a directory's manifest says: the last record of each
+// group, and the lines that could not be read.
+type Manifest struct {
+	Records map[int]Record
+	// Damaged lists problems with lines of the manifest (line number and
+	// reason); such lines are ignored, so their groups count as unrecorded.
+	Damaged []string
+	// LastRun is the group range of the last run recorded, or zeros.
+	LastRun [2]int
+	// good is the length of the manifest's prefix made of whole lines.
+	good int64
+}
+
+// sealLine appends the CRC-32C of text to it: every manifest line carries
+// its own checksum, so that a torn or damaged line is recognized alone.
+func sealLine(text string) string {
+	return fmt.Sprintf("%s %08x\n", text, crc32.Checksum([]byte(text), castagnoli))
+}
+
+// unseal checks a line's checksum and returns the text before it.
+func unseal(line string) (string, error) {
+	i := strings.LastIndexByte(line, ' ')
+	if i < 0 {
+		return "", errors.New("no checksum")
+	}
+	text, sum := line[:i], line[i+1:]
+	if want := fmt.Sprintf("%08x", crc32.Checksum([]byte(text), castagnoli)); sum != want {
+		return "", fmt.Errorf("checksum %s, computed %s", sum, want)
+	}
+	return text, nil
+}
+
+// parseRecord reads the text of a done line.
+func parseRecord(text string) (Record, error) {
+	f := strings.Fields(text)
+	if len(f) != 7 || f[0] != "done" {
+		return Record{}, errors.New("want: done group count bytes crc32c codec seconds")
+	}
+	var r Record
+	var err error
+	if r.Group, err = strconv.Atoi(f[1]); err != nil || r.Group < 1 || r.Group > band.NumGroups {
+		return r, fmt.Errorf("group %q: want 1..%d", f[1], band.NumGroups)
+	}
+	if r.Count, err = strconv.ParseInt(f[2], 10, 64); err != nil || r.Count < 0 {
+		return r, fmt.Errorf("count %q", f[2])
+	}
+	if r.Size, err = strconv.ParseInt(f[3], 10, 64); err != nil || r.Size <= 0 {
+		return r, fmt.Errorf("size %q", f[3])
+	}
+	crc, err := strconv.ParseUint(f[4], 16, 32)
+	if err != nil {
+		return r, fmt.Errorf("checksum %q", f[4])
+	}
+	r.CRC = uint32(crc)
+	if r.Codec, err = storage.ParseCodec(f[5]); err != nil {
+		return r, err
+	}
+	if r.Seconds, err = strconv.ParseFloat(f[6], 64); err != nil || r.Seconds < 0 {
+		return r, fmt.Errorf("seconds %q", f[6])
+	}
+	return r, nil
+}
+
+// ReadManifest reads the manifest of dir. A missing manifest is an empty
+// one. A damaged line is listed in Damaged and skipped; a last line cut
+// short (a crash while appending) is dropped silently.
+func ReadManifest(dir string) (*Manifest, error) {
+	m := &Manifest{Records: map[int]Record{}}
+	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	if errors.Is(err, os.ErrNotExist) {
+		return m, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
+	r := bufio.NewReader(bytes.NewReader(data))
+	for n := 1; ; n++ {
+		line, err := r.ReadString('\n')
+		if err == io.EOF {
+			// A line without its newline was being appended when the
+			// run stopped; it never counted.
+			break
+		}
+		m.good += int64(len(line))
+		text, err := unseal(strings.TrimSuffix(line, "\n"))
+		if err != nil && n == 1 {
+			return nil, fmt.Errorf("jobs: %s: line 1 is not %q: not a run directory's manifest (or a damaged one: move it away to start over)",
+				filepath.Join(dir, ManifestName), manifestMagic)
+		}
+		if err != nil {
+			m.Damaged = append(m.Damaged, fmt.Sprintf("line %d: %v", n, err))
+			continue
+		}
+		switch {
+		case n == 1:
+			if text != manifestMagic {
+				return nil, fmt.Errorf("jobs: %s: line 1 is %q, not %q: not a run directory's manifest",
+					filepath.Join(dir, ManifestName), text, manifestMagic)
+			}
+		case strings.HasPrefix(text, "run "):
+			var a, b int
+			if _, err := fmt.Sscanf(text, "run %d-%d", &a, &b); err == nil && a >= 1 && a <= b && b <= band.NumGroups {
+				m.LastRun = [2]int{a, b}
+			}
+		default:
+			rec, err := parseRecord(text)
+			if err != nil {
+				m.Damaged = append(m.Damaged, fmt.Sprintf("line %d: %v", n, err))
+				continue
+			}
+			m.Records[rec.Group] = rec
+		}
+	}
+	return m, nil
+}
+
+// manifestWriter appends lines to a manifest, each synced before the next.
+type manifestWriter struct {
+	f    *os.File
+	path string
+}
+
+// openManifest opens dir's manifest for appending, creating it with its
+// first line, and cuts off a torn last line so that appends start clean.
+func openManifest(dir string, m *Manifest) (*manifestWriter, error) {
+	path := filepath.Join(dir, ManifestName)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
+	w := &manifestWriter{f: f, path: path}
+	fi, err := f.Stat()
+	if err == nil && fi.Size() != m.good {
+		err = f.Truncate(m.good)
+	}
+	if err == nil {
+		_, err = f.Seek(m.good, io.SeekStart)
+	}
+	if err == nil && m.good == 0 {
+		err = w.append(manifestMagic)
+	}
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("jobs: %s: %w", path, err)
+	}
+	return w, nil
+}
+
+// appendRun records the start of a run.
+func (w *manifestWriter) appendRun(first, last int, codec storage.Codec) error {
+	return w.append(fmt.Sprintf("run %d-%d %v %s", first, last, codec, time.Now().UTC().Format(time.RFC3339)))
+}
+
+// append writes one sealed line and syncs it.
+func (w *manifestWriter) append(text string) error {
+	if _, err := w.f.WriteString(sealLine(text)); err != nil {
+		return fmt.Errorf("jobs: appending to %s: %w", w.path, err)
+	}
+	if err := w.f.Sync(); err != nil {
+		return fmt.Errorf("jobs: syncing %s: %w", w.path, err)
+	}
+	return nil
+}
+
+func (w *manifestWriter) close() error { return w.f.Close() }

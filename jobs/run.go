@@ -1,0 +1,176 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"edgrid/band"
+	"edgrid/canon"
+	"edgrid/enumerate"
+	"edgrid/storage"
+)
+
+// Options describe a run.
+type Options struct {
+	Dir         string // the catalog directory, created if needed
+	First, Last int    // the groups to have done, 1..3541; 0, 0 means all
+	Workers     int    // goroutines per group; 0 means one per core
+	Codec       storage.Codec
+	// Progress, if set, is called before the first group and after each.
+	Progress func(Progress)
+}
+
+// Progress is the state of a run as it goes.
+type Progress struct {
+	Done    int   // groups of the range finished, including earlier runs'
+	Total   int   // groups in the range
+	Grids   int64 // grids written by this run
+	Group   int   // the group just finished (0 at the start)
+	Elapsed time.Duration
+}
+
+// Summary describes a finished (or stopped) run.
+type Summary struct {
+	First, Last int
+	Groups      int // in the range
+	Done        int // finished now, by this run or before
+	Written     int // groups this run enumerated
+	Redone      []Problem
+	TempsGone   int   // stray temporary files removed
+	Grids       int64 // in the whole range's files
+	Bytes       int64
+	Seconds     float64 // wall time of this run
+}
+
+// groupWriter is what a run needs of a storage.Writer.
+type groupWriter interface {
+	Add(g *canon.Grid, automorphisms int) error
+	Close() error
+	Abort()
+}
+
+// newWriter creates a group file's writer; tests replace it to inject
+// failures such as a full disk.
+var newWriter = func(path string, group int, opt storage.WriterOptions) (groupWriter, error) {
+	return storage.Create(path, group, opt)
+}
+
+// Run enumerates every group of the range that is not already done in
+// opt.Dir (see the package comment). Cancelling ctx stops it cleanly
+// between or inside groups; what was finished stays finished.
+func Run(ctx context.Context, opt Options) (*Summary, error) {
+	start := time.Now()
+	if opt.First == 0 && opt.Last == 0 {
+		opt.First, opt.Last = 1, band.NumGroups
+	}
+	if opt.First < 1 || opt.Last > band.NumGroups || opt.First > opt.Last {
+		return nil, fmt.Errorf("jobs: groups %d-%d: want a range within 1-%d", opt.First, opt.Last, band.NumGroups)
+	}
+	if opt.Codec == 0 {
+		opt.Codec = storage.DefaultCodec
+	}
+	if err := os.MkdirAll(opt.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
+	lock, err := lockDir(opt.Dir)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.unlock()
+
+	sum := &Summary{First: opt.First, Last: opt.Last, Groups: opt.Last - opt.First + 1}
+	if sum.TempsGone, err = removeTemps(opt.Dir); err != nil {
+		return sum, err
+	}
+	m, err := ReadManifest(opt.Dir)
+	if err != nil {
+		return sum, err
+	}
+	rep, err := survey(opt.Dir, m, opt.First, opt.Last)
+	if err != nil {
+		return sum, err
+	}
+	for _, p := range rep.Damaged {
+		if err := os.Remove(filepath.Join(opt.Dir, storage.FileName(p.Group))); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return sum, fmt.Errorf("jobs: removing damaged group %d: %w", p.Group, err)
+		}
+	}
+	sum.Redone = rep.Damaged
+	mw, err := openManifest(opt.Dir, m)
+	if err != nil {
+		return sum, err
+	}
+	defer mw.close()
+	if err := mw.appendRun(opt.First, opt.Last, opt.Codec); err != nil {
+		return sum, err
+	}
+
+	sum.Done = rep.Done
+	sum.Grids, sum.Bytes = rep.Grids, rep.Bytes
+	report := func(group int, grids int64) {
+		if opt.Progress != nil {
+			opt.Progress(Progress{Done: sum.Done, Total: sum.Groups, Grids: grids, Group: group, Elapsed: time.Since(start)})
+		}
+	}
+	var written int64
+	report(0, 0)
+	groups := band.Groups()
+	for g := opt.First; g <= opt.Last; g++ {
+		if rep.done[g] {
+			continue
+		}
+		rec, err := runGroup(ctx, opt, groups[g-1])
+		if err != nil {
+			sum.Seconds = time.Since(start).Seconds()
+			if ctx.Err() != nil {
+				return sum, fmt.Errorf("stopped during group %d (%d of %d groups done; run the same command again to resume): %w",
+					g, sum.Done, sum.Groups, ctx.Err())
+			}
+			return sum, fmt.Errorf("group %d: %w", g, err)
+		}
+		if err := mw.append(rec.line()); err != nil {
+			sum.Seconds = time.Since(start).Seconds()
+			return sum, err
+		}
+		sum.Done++
+		sum.Written++
+		sum.Grids += rec.Count
+		sum.Bytes += rec.Size
+		written += rec.Count
+		report(g, written)
+	}
+	if _, err := storage.BuildIndex(opt.Dir); err != nil {
+		return sum, err
+	}
+	sum.Seconds = time.Since(start).Seconds()
+	return sum, nil
+}
+
+// runGroup enumerates one group into its file and returns the record of
+// the file as it is on disk.
+func runGroup(ctx context.Context, opt Options, grp band.Group) (Record, error) {
+	t0 := time.Now()
+	path := filepath.Join(opt.Dir, storage.FileName(grp.Number))
+	w, err := newWriter(path, grp.Number, storage.WriterOptions{Codec: opt.Codec})
+	if err != nil {
+		return Record{}, err
+	}
+	st, err := enumerate.Group(ctx, grp.Key, enumerate.Options{Workers: opt.Workers}, w.Add)
+	if err != nil {
+		w.Abort()
+		return Record{}, err
+	}
+	if err := w.Close(); err != nil {
+		return Record{}, err
+	}
+	size, crc, err := fileSum(path)
+	if err != nil {
+		return Record{}, fmt.Errorf("jobs: reading back %s: %w", path, err)
+	}
+	return Record{Group: grp.Number, Count: st.Grids, Size: size, CRC: crc, Codec: opt.Codec,
+		Seconds: time.Since(t0).Seconds()}, nil
+}

@@ -1,0 +1,219 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"edgrid/storage"
+)
+
+func TestRunAndResume(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cat") // created by Run
+	s := mustRun(t, dir, testFirst, testLast)
+	if s.Written != 12 || s.Done != 12 || s.Grids != 102 {
+		t.Fatalf("first run: %+v, want 12 groups written, 102 grids", s)
+	}
+	sameCatalog(t, dir, testFirst, testLast)
+	again := mustRun(t, dir, testFirst, testLast)
+	if again.Written != 0 || again.Done != 12 || again.Grids != 102 {
+		t.Fatalf("second run: %+v, want nothing written, 12 done, 102 grids", again)
+	}
+	// The catalog the run leaves is complete and checks out.
+	if _, err := storage.VerifyCatalog(dir, storage.VerifyOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Status(dir, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.First != testFirst || rep.Last != testLast || rep.Done != 12 || rep.Pending != 0 || rep.Grids != 102 || rep.BitsPerGrid <= 0 {
+		t.Fatalf("status: %+v", rep)
+	}
+	// A wider range keeps what is done and adds the rest.
+	wide := mustRun(t, dir, testFirst-2, testLast)
+	if wide.Written != 2 || wide.Done != 14 {
+		t.Fatalf("wider run: %+v, want 2 written, 14 done", wide)
+	}
+}
+
+// Damage of every kind is found by Status and redone by Run.
+func TestDamagedFilesRedone(t *testing.T) {
+	dir := t.TempDir()
+	mustRun(t, dir, testFirst, testLast)
+	file := func(g int) string { return filepath.Join(dir, storage.FileName(g)) }
+	flip := func(g int, at int64) {
+		f, err := os.OpenFile(file(g), os.O_RDWR, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		b := make([]byte, 1)
+		f.ReadAt(b, at)
+		b[0] ^= 0x10
+		f.WriteAt(b, at)
+	}
+	fi, _ := os.Stat(file(3531))
+	flip(3531, fi.Size()/2)              // a byte inside the blocks
+	os.Truncate(file(3532), fi.Size()/3) // truncated
+	os.Truncate(file(3533), 0)           // zero length
+	os.Remove(file(3534))                // gone
+	// A file the manifest does not know: its line is lost.
+	m, _ := ReadManifest(dir)
+	delete(m.Records, 3535)
+	stray := filepath.Join(dir, ".group-3536.edg.tmp-123")
+	os.WriteFile(stray, []byte("half a file"), 0o644)
+	rewriteManifest(t, dir, m)
+
+	rep, err := Status(dir, testFirst, testLast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]string{3531: "checksum", 3532: "bytes", 3533: "empty", 3534: "missing", 3535: "not in the manifest"}
+	if rep.Done != 7 || rep.Pending != 5 || len(rep.Damaged) != 5 {
+		t.Fatalf("status: %+v, want 7 done, 5 pending, 5 damaged", rep)
+	}
+	for _, p := range rep.Damaged {
+		if !strings.Contains(p.Reason, want[p.Group]) {
+			t.Errorf("group %d: reason %q, want it to mention %q", p.Group, p.Reason, want[p.Group])
+		}
+	}
+	s := mustRun(t, dir, testFirst, testLast)
+	if s.Written != 5 || len(s.Redone) != 5 || s.TempsGone != 1 {
+		t.Fatalf("run over damage: %+v, want 5 redone, 1 temp removed", s)
+	}
+	sameCatalog(t, dir, testFirst, testLast)
+}
+
+// rewriteManifest writes m's records as a fresh manifest.
+func rewriteManifest(t *testing.T, dir string, m *Manifest) {
+	t.Helper()
+	os.Remove(filepath.Join(dir, ManifestName))
+	w, err := openManifest(dir, &Manifest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.close()
+	w.appendRun(testFirst, testLast, storage.DefaultCodec)
+	for g := testFirst; g <= testLast; g++ {
+		if r, ok := m.Records[g]; ok {
+			if err := w.append(r.line()); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// A torn last line (a crash while appending) is dropped and cut off; a
+// damaged line in the middle is reported and its group redone.
+func TestManifestDamage(t *testing.T) {
+	dir := t.TempDir()
+	mustRun(t, dir, testFirst, testLast)
+	path := filepath.Join(dir, ManifestName)
+	data, _ := os.ReadFile(path)
+	lines := strings.SplitAfter(string(data), "\n")
+	// lines: magic, run, done 3530, done 3531, ...
+	if !strings.HasPrefix(lines[3], "done 3531 ") {
+		t.Fatalf("line 4 is %q", lines[3])
+	}
+	lines[3] = strings.Replace(lines[3], "done 3531 ", "done 3531  ", 1)
+	torn := "done 3541 1 2 3"
+	os.WriteFile(path, []byte(strings.Join(lines, "")+torn), 0o644)
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Damaged) != 1 || !strings.HasPrefix(m.Damaged[0], "line 4: checksum") {
+		t.Fatalf("damaged lines %q, want line 4's checksum", m.Damaged)
+	}
+	if _, ok := m.Records[3531]; ok {
+		t.Fatal("the damaged line's record was kept")
+	}
+	s := mustRun(t, dir, testFirst, testLast)
+	if s.Written != 1 || s.Redone[0].Group != 3531 {
+		t.Fatalf("run: %+v, want group 3531 redone", s)
+	}
+	after, _ := os.ReadFile(path)
+	if strings.Contains(string(after), torn) {
+		t.Error("the torn line is still in the manifest")
+	}
+	if m, _ := ReadManifest(dir); len(m.Records) != 12 {
+		t.Errorf("%d groups recorded after the run, want 12", len(m.Records))
+	}
+	os.WriteFile(path, []byte("something else\n"), 0o644)
+	if _, err := Run(context.Background(), Options{Dir: dir, First: testFirst, Last: testLast}); err == nil ||
+		!strings.Contains(err.Error(), "not a run directory's manifest") {
+		t.Errorf("foreign manifest: %v", err)
+	}
+}
+
+func TestSecondRunRefused(t *testing.T) {
+	dir := t.TempDir()
+	l, err := lockDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), Options{Dir: dir, First: testLast, Last: testLast})
+	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "pid ") {
+		t.Fatalf("second run: %v, want ErrLocked naming the holder", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, storage.FileName(testLast))); err == nil {
+		t.Fatal("the refused run wrote a group file")
+	}
+	l.unlock()
+	mustRun(t, dir, testLast, testLast)
+}
+
+// failingWriter makes Close fail as a full disk would, after the real
+// writer's work: the real writer is aborted, so no file appears.
+type failingWriter struct{ groupWriter }
+
+func (w failingWriter) Close() error {
+	w.groupWriter.Abort()
+	return &os.PathError{Op: "write", Path: "group file", Err: syscall.ENOSPC}
+}
+
+func TestOutOfDisk(t *testing.T) {
+	dir := t.TempDir()
+	real := newWriter
+	t.Cleanup(func() { newWriter = real })
+	newWriter = func(path string, group int, opt storage.WriterOptions) (groupWriter, error) {
+		w, err := real(path, group, opt)
+		if err != nil || group != 3533 {
+			return w, err
+		}
+		return failingWriter{w}, nil
+	}
+	s, err := Run(context.Background(), Options{Dir: dir, First: testFirst, Last: testLast, Workers: 1})
+	if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "group 3533") {
+		t.Fatalf("run on a full disk: %v, want ENOSPC naming group 3533", err)
+	}
+	if s.Done != 3 {
+		t.Errorf("%d groups done before the failure, want 3", s.Done)
+	}
+	if _, err := os.Stat(filepath.Join(dir, storage.FileName(3533))); err == nil {
+		t.Error("the failed group's file exists")
+	}
+	if tmp := temps(t, dir); len(tmp) > 0 {
+		t.Errorf("temporary files left: %v", tmp)
+	}
+	rep, err := Status(dir, testFirst, testLast)
+	if err != nil || rep.Done != 3 || len(rep.Damaged) != 0 {
+		t.Fatalf("status after the failure: %+v, %v", rep, err)
+	}
+	newWriter = real
+	mustRun(t, dir, testFirst, testLast)
+	sameCatalog(t, dir, testFirst, testLast)
+}
+
+func TestBadRange(t *testing.T) {
+	for _, r := range [][2]int{{0, 5}, {5, 3}, {3541, 3542}} {
+		if _, err := Run(context.Background(), Options{Dir: t.TempDir(), First: r[0], Last: r[1]}); err == nil {
+			t.Errorf("range %v accepted", r)
+		}
+	}
+}
