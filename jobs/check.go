@@ -3,7 +3,7 @@ package jobs
 import (
 	"errors"
 	"fmt"
-	"hash/crc32"
+	"hash/crc64"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,19 +12,22 @@ import (
 	"edgrid/storage"
 )
 
-// fileSum returns the size and CRC-32C of the whole file at path.
-func fileSum(path string) (int64, uint32, error) {
+// crc64Table is the table of the manifest's file checksums.
+var crc64Table = crc64.MakeTable(crc64.ECMA)
+
+// fileSum returns the size and CRC-64 of the whole file at path.
+func fileSum(path string) (int64, uint64, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, 0, err
 	}
 	defer f.Close()
-	h := crc32.New(castagnoli)
+	h := crc64.New(crc64Table)
 	n, err := io.Copy(h, f)
 	if err != nil {
 		return 0, 0, err
 	}
-	return n, h.Sum32(), nil
+	return n, h.Sum64(), nil
 }
 
 // checkRecorded compares a group's file with its manifest record and says
@@ -46,8 +49,8 @@ func checkRecorded(dir string, r Record) string {
 	if err != nil {
 		return err.Error()
 	}
-	if sum != r.CRC {
-		return fmt.Sprintf("file checksum %08x, manifest says %08x", sum, r.CRC)
+	if sum != r.Sum {
+		return fmt.Sprintf("file checksum %016x, manifest says %016x", sum, r.Sum)
 	}
 	return ""
 }

@@ -4,7 +4,7 @@
 //
 // A run holds an exclusive lock on the directory, deletes stray temporary
 // files, checks every finished group file against the manifest (size and
-// CRC-32C of the whole file), redoes what is missing or damaged, and writes
+// CRC-64 of the whole file), redoes what is missing or damaged, and writes
 // each group file atomically (storage writes a temporary file, syncs it,
 // renames it and syncs the directory) before appending the group's line to
 // the manifest and syncing that. A group is finished only when both the

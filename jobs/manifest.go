@@ -27,17 +27,20 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Record is the manifest's line for a finished group.
 type Record struct {
-	Group   int
-	Count   int64         // grids in the file
-	Size    int64         // bytes of the file
-	CRC     uint32        // CRC-32C of the whole file
+	Group int
+	Count int64 // grids in the file
+	Size  int64 // bytes of the file
+	// Sum is the CRC-64 (ECMA) of the whole file. Not CRC-32C: a group
+	// file ends with the CRC-32C of what precedes it, so the CRC-32C of
+	// the whole file is the same constant for every intact file.
+	Sum     uint64
 	Codec   storage.Codec // record codec of the file
 	Seconds float64       // enumeration and writing time
 }
 
 // line formats r without its checksum.
 func (r *Record) line() string {
-	return fmt.Sprintf("done %d %d %d %08x %v %.3f", r.Group, r.Count, r.Size, r.CRC, r.Codec, r.Seconds)
+	return fmt.Sprintf("done %d %d %d %016x %v %.3f", r.Group, r.Count, r.Size, r.Sum, r.Codec, r.Seconds)
 }
 
 // Manifest is what a directory's manifest says: the last record of each
@@ -76,7 +79,7 @@ func unseal(line string) (string, error) {
 func parseRecord(text string) (Record, error) {
 	f := strings.Fields(text)
 	if len(f) != 7 || f[0] != "done" {
-		return Record{}, errors.New("want: done group count bytes crc32c codec seconds")
+		return Record{}, errors.New("want: done group count bytes crc64 codec seconds")
 	}
 	var r Record
 	var err error
@@ -89,11 +92,9 @@ func parseRecord(text string) (Record, error) {
 	if r.Size, err = strconv.ParseInt(f[3], 10, 64); err != nil || r.Size <= 0 {
 		return r, fmt.Errorf("size %q", f[3])
 	}
-	crc, err := strconv.ParseUint(f[4], 16, 32)
-	if err != nil {
-		return r, fmt.Errorf("checksum %q", f[4])
+	if r.Sum, err = strconv.ParseUint(f[4], 16, 64); err != nil || len(f[4]) != 16 {
+		return r, fmt.Errorf("checksum %q: want 16 hex digits", f[4])
 	}
-	r.CRC = uint32(crc)
 	if r.Codec, err = storage.ParseCodec(f[5]); err != nil {
 		return r, err
 	}

@@ -167,10 +167,10 @@ func runGroup(ctx context.Context, opt Options, grp band.Group) (Record, error) 
 	if err := w.Close(); err != nil {
 		return Record{}, err
 	}
-	size, crc, err := fileSum(path)
+	size, sum, err := fileSum(path)
 	if err != nil {
 		return Record{}, fmt.Errorf("jobs: reading back %s: %w", path, err)
 	}
-	return Record{Group: grp.Number, Count: st.Grids, Size: size, CRC: crc, Codec: opt.Codec,
+	return Record{Group: grp.Number, Count: st.Grids, Size: size, Sum: sum, Codec: opt.Codec,
 		Seconds: time.Since(t0).Seconds()}, nil
 }

@@ -19,6 +19,19 @@ func TestRunAndResume(t *testing.T) {
 		t.Fatalf("first run: %+v, want 12 groups written, 102 grids", s)
 	}
 	sameCatalog(t, dir, testFirst, testLast)
+	// The manifest's checksums tell files apart (a CRC-32C of a whole group
+	// file would not: it is a constant, the file ending with its own CRC-32C).
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[uint64]int{}
+	for g, r := range m.Records {
+		if h, dup := seen[r.Sum]; dup {
+			t.Errorf("groups %d and %d have the same checksum %016x", h, g, r.Sum)
+		}
+		seen[r.Sum] = g
+	}
 	again := mustRun(t, dir, testFirst, testLast)
 	if again.Written != 0 || again.Done != 12 || again.Grids != 102 {
 		t.Fatalf("second run: %+v, want nothing written, 12 done, 102 grids", again)

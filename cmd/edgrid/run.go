@@ -173,7 +173,7 @@ func printStatus(s streams, r *jobs.Report) {
 	fmt.Fprintf(s.out, "%s: groups %d-%d\n", r.Dir, r.First, r.Last)
 	fmt.Fprintf(s.out, "  done     %d\n  pending  %d\n  damaged  %d\n", r.Done, r.Pending, len(r.Damaged))
 	fmt.Fprintf(s.out, "  grids    %d in done groups, %s, %.2f bits/grid, %s of enumeration\n",
-		r.Grids, humanBytes(r.Bytes), r.BitsPerGrid, (time.Duration(r.Seconds*float64(time.Second))).Round(time.Second))
+		r.Grids, humanBytes(r.Bytes), r.BitsPerGrid, (time.Duration(r.Seconds * float64(time.Second))).Round(time.Second))
 	for _, p := range r.Damaged {
 		fmt.Fprintf(s.out, "  group %d: %s\n", p.Group, p.Reason)
 	}
