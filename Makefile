@@ -27,10 +27,11 @@ lint:
 generate:
 	$(GO) generate ./...
 
-# The main job: enumerate the last groups with statistics, then
-# canonicalize a sample of random grids on all cores.
+# The main job: a resumable run of first band 1's ten groups into ./catalog
+# (method.md: 1,007,170 grids), a full check of the files, a summary. Run it
+# again, or interrupt it and run it again: it resumes.
+RUN_GROUPS ?= 1-10
 run: build
-	$(BIN) enumerate --group 3521-3541 --stats
-	$(BIN) random -n 100000 --seed 1 > bin/sample.txt
-	time $(BIN) canon --autos < bin/sample.txt > bin/sample.minlex
-	@echo "minlex forms of 100000 random grids: bin/sample.minlex"; head -3 bin/sample.minlex
+	$(BIN) run --out catalog --groups $(RUN_GROUPS)
+	$(BIN) catalog verify catalog
+	@$(BIN) status --out catalog --groups $(RUN_GROUPS) --short

@@ -126,10 +126,11 @@ func humanBytes(n int64) string {
 
 func init() {
 	register(command{name: "status", summary: "what a run directory holds: done, pending, damaged groups", run: func(ctx context.Context, args []string, s streams) error {
-		fs := newFlagSet("status", "edgrid status --out DIR [--groups A-B] [--json]", s)
+		fs := newFlagSet("status", "edgrid status --out DIR [--groups A-B] [--json | --short]", s)
 		dir := fs.String("out", "", "the run's catalog directory")
 		groups := fs.String("groups", "", "groups to report: N or A-B (default: the last run's range)")
 		asJSON := fs.Bool("json", false, "print JSON")
+		short := fs.Bool("short", false, "print one line: groups, grids, bits per grid, seconds")
 		if err := fs.parse(args); err != nil {
 			return err
 		}
@@ -153,12 +154,18 @@ func init() {
 		if err != nil {
 			return err
 		}
+		if *asJSON && *short {
+			return usagef("give --json or --short, not both")
+		}
 		if *asJSON {
 			enc := json.NewEncoder(s.out)
 			enc.SetIndent("", "  ")
 			if err := enc.Encode(rep); err != nil {
 				return err
 			}
+		} else if *short {
+			fmt.Fprintf(s.out, "%s: groups %d-%d: %d done, %d pending, %d damaged; %d grids, %.2f bits/grid, %.1f s of enumeration\n",
+				rep.Dir, rep.First, rep.Last, rep.Done, rep.Pending, len(rep.Damaged), rep.Grids, rep.BitsPerGrid, rep.Seconds)
 		} else {
 			printStatus(s, rep)
 		}
