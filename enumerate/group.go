@@ -33,6 +33,11 @@ type Options struct {
 	// Progress, if set, is called from the emitting goroutine after each
 	// unit of work (one filling of row 4) with the units done and in all.
 	Progress func(done, total int)
+	// TaskDone, if set, is called from the emitting goroutine after the
+	// grids of each unit of work (one filling of row 4, in ascending order:
+	// task 0, 1, ...) were emitted, with that unit's grids and completions
+	// checked. Rank tables are built from these.
+	TaskDone func(task int, grids, completions int64)
 }
 
 // MaxAutomorphisms is the largest automorphism count a grid can have.
@@ -157,6 +162,7 @@ func Group(ctx context.Context, key band.Key, opt Options, emit Emit) (Stats, er
 			break
 		}
 		<-window
+		before := total.Grids
 		total.Completions += r.stats.Completions
 		total.Band2Pruned += r.stats.Band2Pruned
 		for k := range r.grids {
@@ -168,6 +174,9 @@ func Group(ctx context.Context, key band.Key, opt Options, emit Emit) (Stats, er
 			if opt.FirstOnly {
 				break
 			}
+		}
+		if opt.TaskDone != nil && emitErr == nil && !opt.FirstOnly {
+			opt.TaskDone(i, total.Grids-before, r.stats.Completions)
 		}
 		resultPool.Put(r)
 		if opt.Progress != nil {

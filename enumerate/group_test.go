@@ -198,3 +198,44 @@ func TestEnginesAgree(t *testing.T) {
 		grpCheck(t, g.Key, out[1], autos[1], st[1])
 	}
 }
+
+// TaskDone reports every row-4 task once, in order, and its figures add up
+// to the group's, for any worker count.
+func TestTaskDone(t *testing.T) {
+	g, err := band.ByNumber(3000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first []int64
+	for _, workers := range []int{1, 2, 3} {
+		var grids, comps []int64
+		st, err := Group(context.Background(), g.Key, Options{Workers: workers, TaskDone: func(task int, n, c int64) {
+			if task != len(grids) {
+				t.Fatalf("task %d reported after %d tasks", task, len(grids))
+			}
+			grids, comps = append(grids, n), append(comps, c)
+		}}, func(*canon.Grid, int) error { return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := len(newBitSearch(g.Key).row4s()); len(grids) != want {
+			t.Fatalf("%d tasks reported, the group has %d", len(grids), want)
+		}
+		var sg, sc int64
+		for i := range grids {
+			sg += grids[i]
+			sc += comps[i]
+		}
+		if sg != st.Grids || sc != st.Completions || st.Grids == 0 {
+			t.Fatalf("tasks add up to %d grids, %d completions; stats say %d, %d", sg, sc, st.Grids, st.Completions)
+		}
+		if first == nil {
+			first = grids
+		}
+		for i := range grids {
+			if grids[i] != first[i] {
+				t.Fatalf("%d workers: task %d has %d grids, with 1 worker %d", workers, i, grids[i], first[i])
+			}
+		}
+	}
+}

@@ -52,6 +52,17 @@ func checkRecorded(dir string, r Record) string {
 	if sum != r.Sum {
 		return fmt.Sprintf("file checksum %016x, manifest says %016x", sum, r.Sum)
 	}
+	ts, err := ReadTasks(dir, r.Group)
+	if err != nil {
+		return "task file: " + err.Error()
+	}
+	var n int64
+	for _, t := range ts {
+		n += t.Grids
+	}
+	if n != r.Count {
+		return fmt.Sprintf("task file counts %d grids, manifest %d", n, r.Count)
+	}
 	return ""
 }
 
@@ -61,20 +72,25 @@ func isTemp(name string) bool {
 	return strings.HasPrefix(name, ".") && strings.Contains(name, ".tmp-")
 }
 
-// removeTemps deletes the temporary files a stopped run left in dir and
-// returns how many there were.
+// removeTemps deletes the temporary files a stopped run left in dir and its
+// task directory, and returns how many there were.
 func removeTemps(dir string) (int, error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return 0, fmt.Errorf("jobs: %w", err)
-	}
 	n := 0
-	for _, e := range ents {
-		if e.Type().IsRegular() && isTemp(e.Name()) {
-			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
-				return n, fmt.Errorf("jobs: removing stray %w", err)
+	for _, d := range []string{dir, filepath.Join(dir, TasksDir)} {
+		ents, err := os.ReadDir(d)
+		if errors.Is(err, os.ErrNotExist) && d != dir {
+			continue
+		}
+		if err != nil {
+			return n, fmt.Errorf("jobs: %w", err)
+		}
+		for _, e := range ents {
+			if e.Type().IsRegular() && isTemp(e.Name()) {
+				if err := os.Remove(filepath.Join(d, e.Name())); err != nil {
+					return n, fmt.Errorf("jobs: removing stray %w", err)
+				}
+				n++
 			}
-			n++
 		}
 	}
 	return n, nil

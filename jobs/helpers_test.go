@@ -3,6 +3,7 @@ package jobs
 import (
 	"bytes"
 	"context"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -45,25 +46,23 @@ func reference(t *testing.T, first, last int) string {
 	return dir
 }
 
-// catalogFiles reads the files of dir that make the catalog: group files and
-// the index, by name. The manifest and the lock are left out: their lines
-// carry times.
+// catalogFiles reads the files of dir that make the catalog: group files,
+// the index and the task files, by relative path. The manifest and the lock
+// are left out: their lines carry times.
 func catalogFiles(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
-	ents, err := os.ReadDir(dir)
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() || e.Name() == ManifestName || e.Name() == LockName {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		out[rel] = b
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	out := map[string][]byte{}
-	for _, e := range ents {
-		if e.Name() == ManifestName || e.Name() == LockName {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[e.Name()] = b
 	}
 	return out
 }
@@ -92,17 +91,13 @@ func sameCatalog(t *testing.T, dir string, first, last int) {
 	}
 }
 
-// temps lists temporary files left in dir.
+// temps lists temporary files left in dir and its subdirectories.
 func temps(t *testing.T, dir string) []string {
 	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []string
-	for _, e := range ents {
-		if strings.Contains(e.Name(), ".tmp-") {
-			out = append(out, e.Name())
+	for name := range catalogFiles(t, dir) {
+		if strings.Contains(name, ".tmp-") {
+			out = append(out, name)
 		}
 	}
 	return out

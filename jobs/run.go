@@ -159,8 +159,18 @@ func runGroup(ctx context.Context, opt Options, grp band.Group) (Record, error) 
 	if err != nil {
 		return Record{}, err
 	}
-	st, err := enumerate.Group(ctx, grp.Key, enumerate.Options{Workers: opt.Workers}, w.Add)
+	var tasks []TaskStat
+	eopt := enumerate.Options{Workers: opt.Workers, TaskDone: func(_ int, grids, completions int64) {
+		tasks = append(tasks, TaskStat{grids, completions})
+	}}
+	st, err := enumerate.Group(ctx, grp.Key, eopt, w.Add)
 	if err != nil {
+		w.Abort()
+		return Record{}, err
+	}
+	// The task file goes first: a group file recorded in the manifest
+	// always has its task file.
+	if err := writeTasks(opt.Dir, grp.Number, tasks); err != nil {
 		w.Abort()
 		return Record{}, err
 	}

@@ -81,14 +81,20 @@ func TestDamagedFilesRedone(t *testing.T) {
 	stray := filepath.Join(dir, ".group-3536.edg.tmp-123")
 	os.WriteFile(stray, []byte("half a file"), 0o644)
 	rewriteManifest(t, dir, m)
+	os.Remove(TasksPath(dir, 3537))
+	tf, _ := os.ReadFile(TasksPath(dir, 3538))
+	tf[len(tf)/2] ^= 1
+	os.WriteFile(TasksPath(dir, 3538), tf, 0o644)
+	os.WriteFile(filepath.Join(dir, TasksDir, ".group-3539.tasks.tmp-9"), nil, 0o644)
 
 	rep, err := Status(dir, testFirst, testLast)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[int]string{3531: "checksum", 3532: "bytes", 3533: "empty", 3534: "missing", 3535: "not in the manifest"}
-	if rep.Done != 7 || rep.Pending != 5 || len(rep.Damaged) != 5 {
-		t.Fatalf("status: %+v, want 7 done, 5 pending, 5 damaged", rep)
+	want := map[int]string{3531: "checksum", 3532: "bytes", 3533: "empty", 3534: "missing", 3535: "not in the manifest",
+		3537: "task file", 3538: "task file"}
+	if rep.Done != 5 || rep.Pending != 7 || len(rep.Damaged) != 7 {
+		t.Fatalf("status: %+v, want 5 done, 7 pending, 7 damaged", rep)
 	}
 	for _, p := range rep.Damaged {
 		if !strings.Contains(p.Reason, want[p.Group]) {
@@ -96,8 +102,8 @@ func TestDamagedFilesRedone(t *testing.T) {
 		}
 	}
 	s := mustRun(t, dir, testFirst, testLast)
-	if s.Written != 5 || len(s.Redone) != 5 || s.TempsGone != 1 {
-		t.Fatalf("run over damage: %+v, want 5 redone, 1 temp removed", s)
+	if s.Written != 7 || len(s.Redone) != 7 || s.TempsGone != 2 {
+		t.Fatalf("run over damage: %+v, want 7 redone, 2 temps removed", s)
 	}
 	sameCatalog(t, dir, testFirst, testLast)
 }

@@ -82,3 +82,14 @@ func syncDir(dir string) error {
 	}
 	return nil
 }
+
+// WriteFileAtomic creates or replaces path with data the way group files are
+// written: a synced temporary file in the same directory, renamed over path,
+// then the directory synced. On error path is untouched and no temporary
+// file remains.
+func WriteFileAtomic(path string, data []byte) error {
+	return writeAtomic(path, func(w io.Writer) (int64, error) {
+		n, err := w.Write(data)
+		return int64(n), err
+	})
+}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -135,11 +134,7 @@ func BuildIndex(dir string) (*Catalog, error) {
 		c.Entries[i].First = next
 		next += c.Entries[i].Count
 	}
-	err = writeAtomic(filepath.Join(dir, IndexName), func(w io.Writer) (int64, error) {
-		n, err := w.Write(c.marshal())
-		return int64(n), err
-	})
-	if err != nil {
+	if err := WriteFileAtomic(filepath.Join(dir, IndexName), c.marshal()); err != nil {
 		return nil, err
 	}
 	return c, nil
