@@ -1,0 +1,116 @@
+package enumerate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"edgrid/band"
+	"edgrid/canon"
+)
+
+// FreeCells is the number of cells a group leaves open: rows 4-9 without
+// column 1. A prefix (see Searcher) gives digits for the first of them in
+// row-major order: r4c2..r4c9, r5c2..r5c9, r6c2, ...
+const FreeCells = 48
+
+// MaxPrefix is the longest prefix a Searcher takes: rows 4 and 5, and row 6
+// but for its last cell (a finished band 2 is where pruning acts).
+const MaxPrefix = band2End - 1
+
+// ErrStop, returned by an Emit passed to Searcher.Run, ends the search early
+// without error.
+var ErrStop = errors.New("enumerate: stop")
+
+// Searcher enumerates parts of one group on demand: the minlex grids whose
+// first open cells hold a given prefix, ascending, on the calling goroutine.
+// It is what rank and unrank use to regenerate one bucket of a group. A
+// Searcher is not safe for concurrent use.
+type Searcher struct {
+	s *bitSearch
+}
+
+// NewSearcher returns a Searcher for the group with the given key.
+func NewSearcher(key band.Key) *Searcher {
+	canon.Prepare()
+	return &Searcher{s: newBitSearch(key)}
+}
+
+// Row4s returns the fillings of row 4 (cells r4c2..r4c9) the group allows,
+// ascending. The group's minlex grids whose row 4 is the i-th filling form
+// its bucket i: Group emits bucket 0, 1, ... in turn and Options.TaskDone
+// reports them by this index.
+func (q *Searcher) Row4s() [][8]uint8 { return q.s.row4s() }
+
+// Next returns the digits (as bits 1..9) the open cell after prefix can
+// take given the group's key and prefix, or 0 when there are none or the
+// prefix itself breaks a row, column or box.
+func (q *Searcher) Next(prefix []uint8) uint16 {
+	if len(prefix) >= FreeCells {
+		return 0
+	}
+	n, ok := q.place(prefix)
+	var a uint16
+	if ok {
+		a = q.s.avail(len(prefix))
+	}
+	q.unplace(n)
+	return a
+}
+
+// place puts prefix into the open cells and returns how many it placed and
+// whether all of them fit.
+func (q *Searcher) place(prefix []uint8) (int, bool) {
+	for k, d := range prefix {
+		if d < 1 || d > 9 || q.s.avail(k)&(1<<d) == 0 {
+			return k, false
+		}
+		q.s.place(k, d)
+	}
+	return len(prefix), true
+}
+
+func (q *Searcher) unplace(n int) {
+	for k := n - 1; k >= 0; k-- {
+		q.s.unplace(k)
+	}
+}
+
+// Run enumerates the group's minlex grids whose first len(prefix) open
+// cells hold prefix, in ascending order, passing each to emit (the grid is
+// valid only during the call). A prefix that breaks a row, column or box, or
+// is longer than MaxPrefix, is an error. emit returning ErrStop ends the
+// search with a nil error; any other error ends it with that error.
+func (q *Searcher) Run(ctx context.Context, prefix []uint8, emit Emit) (Stats, error) {
+	start := time.Now()
+	if len(prefix) > MaxPrefix {
+		return Stats{}, fmt.Errorf("enumerate: prefix of %d cells, at most %d", len(prefix), MaxPrefix)
+	}
+	n, ok := q.place(prefix)
+	if !ok {
+		q.unplace(n)
+		return Stats{}, fmt.Errorf("enumerate: prefix %v does not fit the group: open cell %d cannot take %d", prefix, n+1, prefix[n])
+	}
+	var st Stats
+	s := q.s
+	s.ctx, s.stopErr, s.stopped, s.firstOnly = ctx, nil, false, false
+	s.emit = func(g *canon.Grid, autos int) error {
+		st.Grids++
+		st.Autos[autos]++
+		return emit(g, autos)
+	}
+	c0, p0 := s.completions, s.band2Pruned
+	s.search(len(prefix))
+	q.unplace(n)
+	st.Completions, st.Band2Pruned = s.completions-c0, s.band2Pruned-p0
+	st.Seconds = time.Since(start).Seconds()
+	s.emit = nil
+	switch err := s.stopErr; {
+	case err == ErrStop:
+		return st, nil
+	case err != nil:
+		return st, err
+	}
+	return st, ctx.Err()
+}

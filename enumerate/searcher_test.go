@@ -1,0 +1,101 @@
+package enumerate
+
+import (
+	"context"
+	"math/bits"
+	"testing"
+
+	"edgrid/band"
+	"edgrid/canon"
+)
+
+// Running every bucket of a group, and every one-cell extension of some
+// buckets, gives exactly the group's grids in the group's order.
+func TestSearcherBuckets(t *testing.T) {
+	groups := []int{2222, 3541}
+	if !testing.Short() {
+		groups = append(groups, 1)
+	}
+	for _, n := range groups {
+		grp, err := band.ByNumber(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, wantAutos, _ := grpCollect(t, grp.Key, 2)
+		q := NewSearcher(grp.Key)
+		var got []canon.Grid
+		var autos []int
+		collect := func(g *canon.Grid, a int) error {
+			got = append(got, *g)
+			autos = append(autos, a)
+			return nil
+		}
+		for i, r4 := range q.Row4s() {
+			prefix := r4[:]
+			if i%50 == 7 {
+				// Split this bucket once more, by the next open cell (r5c2).
+				for a := q.Next(prefix); a != 0; a &= a - 1 {
+					p := append(append([]uint8{}, prefix...), uint8(bits.TrailingZeros16(a)))
+					if _, err := q.Run(context.Background(), p, collect); err != nil {
+						t.Fatal(err)
+					}
+				}
+				continue
+			}
+			if _, err := q.Run(context.Background(), prefix, collect); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("group %d: buckets give %d grids, Group %d", n, len(got), len(want))
+		}
+		for i := range got {
+			if got[i] != want[i] || autos[i] != wantAutos[i] {
+				t.Fatalf("group %d: grid %d differs: %s (%d) vs %s (%d)", n, i+1, got[i].String(), autos[i], want[i].String(), wantAutos[i])
+			}
+		}
+	}
+}
+
+func TestSearcherStopAndErrors(t *testing.T) {
+	grp, _ := band.ByNumber(1000)
+	q := NewSearcher(grp.Key)
+	r4 := q.Row4s()[0]
+	var all int64
+	st, err := q.Run(context.Background(), r4[:], func(*canon.Grid, int) error { all++; return nil })
+	if err != nil || st.Grids != all || all < 3 {
+		t.Fatalf("bucket 0: %v, %+v, %d grids", err, st, all)
+	}
+	seen := 0
+	st, err = q.Run(context.Background(), r4[:], func(*canon.Grid, int) error {
+		seen++
+		if seen == 2 {
+			return ErrStop
+		}
+		return nil
+	})
+	if err != nil || seen != 2 || st.Grids != 2 {
+		t.Fatalf("ErrStop after 2 grids: %v, %d emitted, %+v", err, seen, st)
+	}
+	// The Searcher is clean after a stop: the bucket again gives all grids.
+	var again int64
+	if _, err := q.Run(context.Background(), r4[:], func(*canon.Grid, int) error { again++; return nil }); err != nil || again != all {
+		t.Fatalf("after a stop: %v, %d grids, want %d", err, again, all)
+	}
+	bad := r4
+	bad[1] = bad[0] // a row with a repeated digit
+	if _, err := q.Run(context.Background(), bad[:], func(*canon.Grid, int) error { return nil }); err == nil {
+		t.Error("a prefix with a repeated digit was accepted")
+	}
+	if q.Next(bad[:]) != 0 {
+		t.Error("Next after a bad prefix is not 0")
+	}
+	if _, err := q.Run(context.Background(), make([]uint8, MaxPrefix+1), nil); err == nil {
+		t.Error("an over-long prefix was accepted")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := q.Run(ctx, nil, func(*canon.Grid, int) error { return nil }); err != context.Canceled {
+		t.Errorf("cancelled context: %v", err)
+	}
+}
