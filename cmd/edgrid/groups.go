@@ -6,13 +6,15 @@ import (
 	"fmt"
 
 	"edgrid/band"
+	"edgrid/rank"
 )
 
 func init() {
 	register(command{name: "groups", summary: "print the 3,541 groups: <n> <33 digits>", run: func(ctx context.Context, args []string, s streams) error {
 		var o groupsOptions
-		fs := newFlagSet("groups", "edgrid groups [--band N]", s)
+		fs := newFlagSet("groups", "edgrid groups [--band N] [--counts]", s)
 		fs.IntVar(&o.band, "band", 0, "only the groups of first band N (1..401)")
+		fs.BoolVar(&o.counts, "counts", false, "add the number of minlex grids and the number of the group's first grid: <n> <33 digits> <grids> <first>")
 		if err := fs.parse(args); err != nil {
 			return err
 		}
@@ -28,7 +30,8 @@ func init() {
 
 // groupsOptions are the flags of edgrid groups.
 type groupsOptions struct {
-	band int // 0: all
+	band   int // 0: all
+	counts bool
 }
 
 func (o *groupsOptions) validate(fs *flagSet) error {
@@ -39,7 +42,8 @@ func (o *groupsOptions) validate(fs *flagSet) error {
 }
 
 // runGroups prints `<n> <33 digits>` for each group, the digits in the
-// comparison order (band 1, then cells 28, 37, 46, 55, 64, 73).
+// comparison order (band 1, then cells 28, 37, 46, 55, 64, 73), and with
+// counts its grids and the number of its first grid.
 func runGroups(_ context.Context, o groupsOptions, s streams) error {
 	gs := band.Groups()
 	if o.band != 0 {
@@ -48,8 +52,19 @@ func runGroups(_ context.Context, o groupsOptions, s streams) error {
 			return usagef("%v", err)
 		}
 	}
+	var t *rank.Tables
+	if o.counts {
+		var err error
+		if t, err = rank.Embedded(); err != nil {
+			return err
+		}
+	}
 	w := bufio.NewWriter(s.out)
 	for _, g := range gs {
+		if t != nil {
+			fmt.Fprintf(w, "%d %s %d %d\n", g.Number, g.Key, t.GroupCount(g.Number), t.GroupFirst(g.Number)+1)
+			continue
+		}
 		fmt.Fprintf(w, "%d %s\n", g.Number, g.Key)
 	}
 	return w.Flush()

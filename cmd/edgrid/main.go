@@ -137,5 +137,6 @@ Exit codes:
   0  success
   1  some input was bad (each bad input is reported on stderr; the others are answered),
      or the work failed; solve: no solution
-  2  bad flags or arguments, or input rejected as a whole
+  2  bad flags or arguments, or input rejected as a whole;
+     rank, unrank: some input was bad (each is reported on stderr; the others are answered)
   3  solve --unique: more than one solution`

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"edgrid/canon"
+	"edgrid/rank"
+	"edgrid/storage"
+)
+
+func init() {
+	register(command{name: "rank", summary: "print the number (1..5,472,730,538) of each grid's class", run: func(ctx context.Context, args []string, s streams) error {
+		fs := newFlagSet("rank", "edgrid rank [--canonical] [--order paper|lex] [--catalog DIR] [GRID...]   (grids on stdin when none are given)", s)
+		var o rankOptions
+		fs.BoolVar(&o.canonical, "canonical", false, "also print the minlex form: <number> <minlex grid>")
+		o.flags(fs)
+		if err := fs.parse(args); err != nil {
+			return err
+		}
+		r, err := o.ranker()
+		if err != nil {
+			return err
+		}
+		return runQueries(ctx, "rank", fs.Args(), s, func(ctx context.Context, l inputLine, out []byte) ([]byte, error) {
+			g, err := canon.ParseLine(l.num, l.text)
+			if err != nil {
+				return out, err
+			}
+			n, m, err := r.Rank(ctx, &g, o.order)
+			if err != nil {
+				return out, err
+			}
+			out = strconv.AppendInt(out, n, 10)
+			if o.canonical {
+				out = m.AppendText(append(out, ' '))
+			}
+			return append(out, '\n'), nil
+		})
+	}})
+	register(command{name: "unrank", summary: "print grid number N (1..5,472,730,538) as 81 digits", run: func(ctx context.Context, args []string, s streams) error {
+		fs := newFlagSet("unrank", "edgrid unrank [--order paper|lex] [--catalog DIR] [N...]   (numbers on stdin when none are given)", s)
+		var o rankOptions
+		o.flags(fs)
+		if err := fs.parse(args); err != nil {
+			return err
+		}
+		r, err := o.ranker()
+		if err != nil {
+			return err
+		}
+		total := r.Tables().Total()
+		return runQueries(ctx, "unrank", fs.Args(), s, func(ctx context.Context, l inputLine, out []byte) ([]byte, error) {
+			t := strings.ReplaceAll(l.text, ",", "")
+			n, err := strconv.ParseInt(t, 10, 64)
+			if err != nil {
+				return out, fmt.Errorf("%q is not a number: want 1..%d", l.text, total)
+			}
+			if n < 1 || n > total {
+				return out, fmt.Errorf("%d is out of range: want 1..%d", n, total)
+			}
+			g, err := r.Unrank(ctx, n, o.order)
+			if err != nil {
+				return out, err
+			}
+			return append(g.AppendText(out), '\n'), nil
+		})
+	}})
+}
+
+// rankOptions are the flags rank and unrank share.
+type rankOptions struct {
+	canonical bool
+	orderName string
+	order     rank.Order
+	catalog   string
+}
+
+func (o *rankOptions) flags(fs *flagSet) {
+	fs.StringVar(&o.orderName, "order", "paper", "numbering: paper (groups in order, ascending inside each) or lex (plain lexicographic)")
+	fs.StringVar(&o.catalog, "catalog", "", "read grids from this catalog directory instead of regenerating them")
+}
+
+// ranker checks the flags and returns the Ranker they ask for.
+func (o *rankOptions) ranker() (*rank.Ranker, error) {
+	var err error
+	if o.order, err = rank.ParseOrder(o.orderName); err != nil {
+		return nil, usagef("--order %s: want paper or lex", o.orderName)
+	}
+	var cat *storage.Catalog
+	if o.catalog != "" {
+		if cat, err = storage.OpenCatalog(o.catalog); err != nil {
+			return nil, usagef("--catalog: %v", err)
+		}
+	}
+	return rank.New(nil, cat)
+}
+
+// runQueries answers each input with query, in input order, on all cores.
+// A bad input is reported on stderr, naming it, and the others are still
+// answered; the command then exits with status 2.
+func runQueries(ctx context.Context, name string, args []string, s streams,
+	query func(ctx context.Context, l inputLine, out []byte) ([]byte, error)) error {
+	go canon.Prepare()
+	failed, err := orderedMap(ctx, args, s, func(b []inputLine, r *batchResult) {
+		for _, l := range b {
+			var qerr error
+			r.out, qerr = query(ctx, l, r.out)
+			if qerr != nil {
+				r.errs = append(r.errs, fmt.Sprintf("edgrid %s: %s %q: %v", name, l.where, short(l.text), qerr))
+			}
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if failed > 0 {
+		return &exitError{code: exitUsage, err: fmt.Errorf("%d bad input(s)", failed)}
+	}
+	return nil
+}
+
+// short cuts an input for an error message.
+func short(s string) string {
+	if len(s) > 90 {
+		return s[:87] + "..."
+	}
+	return s
+}

@@ -1,0 +1,166 @@
+package rank
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"sort"
+
+	"edgrid/band"
+	"edgrid/canon"
+)
+
+// In plain lexicographic order the grids of one first band interleave
+// across its groups: all of them share rows 1-3 and r4c1, so row 4 (cells
+// 29-36) decides first, then r5c1 (cell 37, fixed per group), then the rest
+// of row 5, and so on. Buckets are by row 4, so a grid's lexicographic rank
+// is the grids of the bands before, plus, in each group of its band, the
+// buckets with a smaller row 4, the bucket with the same row 4 whole when the
+// group's r5c1 is smaller, and the part of it below the grid when r5c1 is
+// the same (regenerated).
+
+// r5c1 is the index of r5c1 in a group key (cells 0..26, then 27, 36, ...).
+const keyR5C1 = 28
+
+// rankLex returns the lexicographic number of the minlex grid m of group grp.
+func (r *Ranker) rankLex(ctx context.Context, m *canon.Grid, grp band.Group) (int64, error) {
+	groups, err := band.GroupsOfBand(grp.Band)
+	if err != nil {
+		return 0, err
+	}
+	n := r.t.BandFirst(grp.Band)
+	r4 := row4(m)
+	for _, g := range groups {
+		gs, err := r.group(g.Number)
+		if err != nil {
+			return 0, err
+		}
+		i, ok := gs.bucketOf(r4)
+		n += gs.cum[i]
+		if ok {
+			switch d := g.Key[keyR5C1]; {
+			case d < m[36]:
+				n += gs.cum[i+1] - gs.cum[i]
+			case d == m[36]:
+				below, found, err := gs.countBelow(ctx, i, m)
+				if err != nil {
+					gs.mu.Unlock()
+					return 0, err
+				}
+				if g.Number == grp.Number && !found {
+					gs.mu.Unlock()
+					return 0, fmt.Errorf("rank: minlex grid %s not found in group %d's bucket %d", m.String(), g.Number, i)
+				}
+				n += below
+			}
+		} else if g.Number == grp.Number {
+			gs.mu.Unlock()
+			return 0, fmt.Errorf("rank: group %d has no bucket for row 4 of %s", g.Number, m.String())
+		}
+		gs.mu.Unlock()
+	}
+	return n + 1, nil
+}
+
+// key64 packs a row 4 so that integer order is lexicographic order.
+func key64(r4 *[8]uint8) uint64 { return binary.BigEndian.Uint64(r4[:]) }
+
+// unrankLex returns grid n in lexicographic order.
+func (r *Ranker) unrankLex(ctx context.Context, n int64) (canon.Grid, error) {
+	b := sort.Search(band.NumFirstBands, func(i int) bool { return r.t.bandFirst[i+1] >= n }) + 1
+	k := n - r.t.BandFirst(b) // 1-based inside the band
+	groups, err := band.GroupsOfBand(b)
+	if err != nil {
+		return canon.Grid{}, err
+	}
+	states := make([]*groupState, len(groups))
+	for j, g := range groups {
+		gs, err := r.group(g.Number)
+		if err != nil {
+			return canon.Grid{}, err
+		}
+		// The group's data do not change once loaded; only its Searcher
+		// needs the lock, taken again below.
+		gs.mu.Unlock()
+		states[j] = gs
+	}
+	// Walk the row 4 fillings of all the band's groups in ascending order
+	// (a merge), adding up bucket counts until grid k is reached.
+	pos := make([]int, len(states))
+	for {
+		next, any := uint64(0), false
+		for j, gs := range states {
+			if pos[j] < len(gs.row4s) {
+				if v := key64(&gs.row4s[pos[j]]); !any || v < next {
+					next, any = v, true
+				}
+			}
+		}
+		if !any {
+			return canon.Grid{}, fmt.Errorf("rank: band %d: the tables hold fewer grids than %d", b, k)
+		}
+		var at []int // groups with this row 4
+		var here int64
+		for j, gs := range states {
+			if pos[j] < len(gs.row4s) && key64(&gs.row4s[pos[j]]) == next {
+				at = append(at, j)
+				here += gs.cum[pos[j]+1] - gs.cum[pos[j]]
+			}
+		}
+		if k > here {
+			k -= here
+			for _, j := range at {
+				pos[j]++
+			}
+			continue
+		}
+		// Grid k has this row 4. Then r5c1 decides between groups.
+		sort.SliceStable(at, func(x, y int) bool { return groups[at[x]].Key[keyR5C1] < groups[at[y]].Key[keyR5C1] })
+		for s := 0; s < len(at); {
+			e := s
+			var cnt int64
+			for e < len(at) && groups[at[e]].Key[keyR5C1] == groups[at[s]].Key[keyR5C1] {
+				j := at[e]
+				cnt += states[j].cum[pos[j]+1] - states[j].cum[pos[j]]
+				e++
+			}
+			if k > cnt {
+				k -= cnt
+				s = e
+				continue
+			}
+			return r.pickMerged(ctx, states, pos, at[s:e], k)
+		}
+		return canon.Grid{}, fmt.Errorf("rank: band %d: bucket counts do not add up", b)
+	}
+}
+
+// pickMerged returns the k-th (1-based) grid, in ascending order, of the
+// union of the buckets pos[j] of the groups states[j], j in js.
+func (r *Ranker) pickMerged(ctx context.Context, states []*groupState, pos []int, js []int, k int64) (canon.Grid, error) {
+	if len(js) == 1 {
+		gs := states[js[0]]
+		gs.mu.Lock()
+		defer gs.mu.Unlock()
+		return gs.nth(ctx, pos[js[0]], k-1)
+	}
+	var all []canon.Grid
+	for _, j := range js {
+		gs := states[j]
+		gs.mu.Lock()
+		_, err := gs.q.Run(ctx, gs.row4s[pos[j]][:], func(h *canon.Grid, _ int) error {
+			all = append(all, *h)
+			return nil
+		})
+		gs.mu.Unlock()
+		if err != nil {
+			return canon.Grid{}, err
+		}
+	}
+	if k > int64(len(all)) {
+		return canon.Grid{}, fmt.Errorf("rank: buckets hold %d grids, the tables say at least %d", len(all), k)
+	}
+	sort.Slice(all, func(x, y int) bool { return bytes.Compare(all[x][:], all[y][:]) < 0 })
+	return all[k-1], nil
+}

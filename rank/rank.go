@@ -1,0 +1,250 @@
+package rank
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"sort"
+	"sync"
+
+	"edgrid/band"
+	"edgrid/canon"
+	"edgrid/enumerate"
+	"edgrid/storage"
+)
+
+// Order is a numbering of the minlex grids.
+type Order int
+
+const (
+	// Paper is method.md's order: groups in the order of their 33 cells,
+	// and inside a group ascending.
+	Paper Order = iota
+	// Lex is plain lexicographic order of the 81-digit grids.
+	Lex
+)
+
+// String returns "paper" or "lex".
+func (o Order) String() string {
+	if o == Lex {
+		return "lex"
+	}
+	return "paper"
+}
+
+// ParseOrder reads "paper" or "lex".
+func ParseOrder(s string) (Order, error) {
+	switch s {
+	case "paper":
+		return Paper, nil
+	case "lex":
+		return Lex, nil
+	}
+	return 0, fmt.Errorf("rank: order %q: want paper or lex", s)
+}
+
+// Ranker answers rank and unrank queries. It keeps the enumerators of the
+// groups it has visited; it is safe for concurrent use, one query at a time
+// per group.
+type Ranker struct {
+	t   *Tables
+	cat *storage.Catalog // nil: regenerate buckets with the enumerator
+
+	mu     sync.Mutex
+	groups map[int]*groupState
+}
+
+// groupState is what a Ranker keeps of a group it visited.
+type groupState struct {
+	mu    sync.Mutex
+	grp   band.Group
+	q     *enumerate.Searcher
+	row4s [][8]uint8
+	cum   []int64 // cumulative bucket counts
+}
+
+// New returns a Ranker over the tables t (nil: the embedded tables). With a
+// catalog, queries on the groups the catalog holds read its files.
+func New(t *Tables, cat *storage.Catalog) (*Ranker, error) {
+	if t == nil {
+		var err error
+		if t, err = Embedded(); err != nil {
+			return nil, err
+		}
+	}
+	if cat != nil {
+		for _, e := range cat.Entries {
+			if e.Count != t.GroupCount(e.Group) {
+				return nil, fmt.Errorf("rank: catalog %s: group %d has %d grids, the tables %d", cat.Dir, e.Group, e.Count, t.GroupCount(e.Group))
+			}
+		}
+	}
+	return &Ranker{t: t, cat: cat, groups: map[int]*groupState{}}, nil
+}
+
+// Tables returns the Ranker's tables.
+func (r *Ranker) Tables() *Tables { return r.t }
+
+// group returns the state of group n, locked; the caller unlocks it.
+func (r *Ranker) group(n int) (*groupState, error) {
+	r.mu.Lock()
+	gs, ok := r.groups[n]
+	if !ok {
+		if len(r.groups) >= 256 {
+			clear(r.groups)
+		}
+		gs = &groupState{}
+		r.groups[n] = gs
+	}
+	r.mu.Unlock()
+	gs.mu.Lock()
+	if gs.q == nil {
+		grp, err := band.ByNumber(n)
+		if err != nil {
+			gs.mu.Unlock()
+			return nil, err
+		}
+		cum, err := r.t.Buckets(n)
+		if err != nil {
+			gs.mu.Unlock()
+			return nil, err
+		}
+		q := enumerate.NewSearcher(grp.Key)
+		row4s := q.Row4s()
+		if len(row4s)+1 != len(cum) {
+			gs.mu.Unlock()
+			return nil, fmt.Errorf("rank: group %d has %d buckets, the tables %d", n, len(row4s), len(cum)-1)
+		}
+		gs.grp, gs.q, gs.row4s, gs.cum = grp, q, row4s, cum
+	}
+	return gs, nil
+}
+
+// row4 returns the row-4 filling of g (cells r4c2..r4c9).
+func row4(g *canon.Grid) [8]uint8 { return [8]uint8(g[28:36]) }
+
+// bucketOf returns the index of the bucket whose row 4 is r4, and whether
+// the group has such a bucket (else the index of the first one above).
+func (gs *groupState) bucketOf(r4 [8]uint8) (int, bool) {
+	i := sort.Search(len(gs.row4s), func(i int) bool { return bytes.Compare(gs.row4s[i][:], r4[:]) >= 0 })
+	return i, i < len(gs.row4s) && gs.row4s[i] == r4
+}
+
+// Rank returns the number of g's class in the order o, and the class's
+// minlex grid. g must be a valid solution grid.
+func (r *Ranker) Rank(ctx context.Context, g *canon.Grid, o Order) (int64, canon.Grid, error) {
+	if err := g.Validate(); err != nil {
+		return 0, canon.Grid{}, err
+	}
+	m, _, _ := canon.Minlex(g)
+	grp, ok := band.Find(band.KeyOf(&m))
+	if !ok {
+		return 0, m, fmt.Errorf("rank: minlex grid %s is in no group (the group table is wrong)", m.String())
+	}
+	if o == Lex {
+		n, err := r.rankLex(ctx, &m, grp)
+		return n, m, err
+	}
+	ord, err := r.ordinal(ctx, &m, grp.Number)
+	if err != nil {
+		return 0, m, err
+	}
+	return r.t.GroupFirst(grp.Number) + ord, m, nil
+}
+
+// ordinal returns the 1-based position of the minlex grid m in its group.
+func (r *Ranker) ordinal(ctx context.Context, m *canon.Grid, group int) (int64, error) {
+	if r.cat != nil {
+		if _, ok := r.cat.Entry(group); ok {
+			f, err := r.cat.Open(group)
+			if err != nil {
+				return 0, err
+			}
+			defer f.Close()
+			return f.Ordinal(m)
+		}
+	}
+	gs, err := r.group(group)
+	if err != nil {
+		return 0, err
+	}
+	defer gs.mu.Unlock()
+	i, ok := gs.bucketOf(row4(m))
+	if !ok {
+		return 0, fmt.Errorf("rank: group %d has no bucket for row 4 of %s", group, m.String())
+	}
+	below, found, err := gs.countBelow(ctx, i, m)
+	if err != nil {
+		return 0, err
+	}
+	if !found {
+		return 0, fmt.Errorf("rank: minlex grid %s not found in group %d's bucket %d", m.String(), group, i)
+	}
+	return gs.cum[i] + below + 1, nil
+}
+
+// countBelow counts the grids of bucket i below m and says whether m is one
+// of the bucket's grids.
+func (gs *groupState) countBelow(ctx context.Context, i int, m *canon.Grid) (int64, bool, error) {
+	var n int64
+	found := false
+	_, err := gs.q.Run(ctx, gs.row4s[i][:], func(h *canon.Grid, _ int) error {
+		switch c := bytes.Compare(h[36:], m[36:]); {
+		case c < 0:
+			n++
+			return nil
+		case c == 0:
+			found = true
+		}
+		return enumerate.ErrStop
+	})
+	return n, found, err
+}
+
+// nth returns the k-th (0-based) grid of bucket i.
+func (gs *groupState) nth(ctx context.Context, i int, k int64) (canon.Grid, error) {
+	var out canon.Grid
+	seen := int64(0)
+	got := false
+	_, err := gs.q.Run(ctx, gs.row4s[i][:], func(h *canon.Grid, _ int) error {
+		if seen == k {
+			out, got = *h, true
+			return enumerate.ErrStop
+		}
+		seen++
+		return nil
+	})
+	if err == nil && !got {
+		err = fmt.Errorf("rank: group %d bucket %d has %d grids, the tables more", gs.grp.Number, i, seen)
+	}
+	return out, err
+}
+
+// Unrank returns grid number n (1..Total) in the order o.
+func (r *Ranker) Unrank(ctx context.Context, n int64, o Order) (canon.Grid, error) {
+	if n < 1 || n > r.t.Total() {
+		return canon.Grid{}, fmt.Errorf("rank: %d is not a grid number: want 1..%d", n, r.t.Total())
+	}
+	if o == Lex {
+		return r.unrankLex(ctx, n)
+	}
+	g := sort.Search(band.NumGroups, func(i int) bool { return r.t.groupFirst[i+1] >= n }) + 1
+	k := n - r.t.GroupFirst(g) // 1-based inside the group
+	if r.cat != nil {
+		if _, ok := r.cat.Entry(g); ok {
+			f, err := r.cat.Open(g)
+			if err != nil {
+				return canon.Grid{}, err
+			}
+			defer f.Close()
+			return f.Grid(k)
+		}
+	}
+	gs, err := r.group(g)
+	if err != nil {
+		return canon.Grid{}, err
+	}
+	defer gs.mu.Unlock()
+	i := sort.Search(len(gs.row4s), func(i int) bool { return gs.cum[i+1] >= k })
+	return gs.nth(ctx, i, k-1-gs.cum[i])
+}
