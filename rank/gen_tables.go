@@ -6,9 +6,10 @@
 //	edgrid run --out /var/tmp/catalog            # all 3,541 groups, about an hour on 2 cores
 //	go run ./rank/gen_tables.go -dir /var/tmp/catalog -out rank/tables.bin
 //
-// Counts come from the run's task files (jobs.TasksDir); a group without one
-// (written by a cluster job, edgrid enumerate --out) is counted by reading
-// its group file. -scan reads every group file and checks it against the
+// Counts come from the run's task files (jobs.TasksDir), with the completions
+// each group's enumeration checked; a group without one (written by a
+// cluster job, edgrid enumerate --out) is counted by reading its group file,
+// and its grid count stands in for its work. -scan reads every group file and checks it against the
 // task file too (about as long as reading the whole catalog). The program
 // refuses to write tables that miss a group or disagree with the catalog
 // index or with method.md's totals.
@@ -55,6 +56,7 @@ func main() {
 		log.Fatalf("gen_tables: the catalog holds %d groups, want all %d", len(cat.Entries), band.NumGroups)
 	}
 	counts := make([][]int64, band.NumGroups)
+	work := make([]int64, band.NumGroups)
 	var total int64
 	scanned := 0
 	for _, e := range cat.Entries {
@@ -68,7 +70,11 @@ func main() {
 		if terr == nil {
 			for _, t := range ts {
 				c = append(c, t.Grids)
+				work[e.Group-1] += t.Completions
 			}
+		} else {
+			// No task file: the work is unknown; count the grids instead.
+			work[e.Group-1] = e.Count
 		}
 		if terr != nil || *scan {
 			s, err := scanGroup(cat, e.Group, row4s)
@@ -97,7 +103,7 @@ func main() {
 	if total != wantTotal {
 		log.Fatalf("gen_tables: %d grids in all, method.md says %d", total, wantTotal)
 	}
-	data, err := rank.Build(counts)
+	data, err := rank.Build(counts, work)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -18,7 +18,8 @@ import (
 //	magic    "EDGRIDRT" (8 bytes)
 //	version  uint32 (1)
 //	groups   uint32 (3541)
-//	per group, 24 bytes: grids uint64, buckets uint32, offset uint32, length uint32, crc32c uint32
+//	per group, 32 bytes: grids uint64, completions uint64 (the enumeration's candidates: its work),
+//	         buckets uint32, offset uint32, length uint32, crc32c uint32
 //	         (offset and length of the group's chunk, counted from the end of this table;
 //	          crc32c of the chunk)
 //	chunks   per group: a zstd frame holding one uvarint per bucket, the bucket's grids
@@ -29,7 +30,7 @@ const (
 	tablesMagic   = "EDGRIDRT"
 	tablesVersion = 1
 	tablesHead    = 16
-	groupEntry    = 24
+	groupEntry    = 32
 )
 
 //go:embed tables.bin
@@ -39,6 +40,7 @@ var embedded []byte
 type Tables struct {
 	groupFirst [band.NumGroups + 1]int64 // grids before group g+1 (paper order); [NumGroups] is the total
 	bandFirst  [band.NumFirstBands + 1]int64
+	work       [band.NumGroups]int64
 	buckets    [band.NumGroups]uint32
 	loc        [band.NumGroups][3]uint32 // offset, length, crc32c of the chunk
 	chunks     []byte
@@ -113,8 +115,9 @@ func Load(data []byte) (*Tables, error) {
 		e := data[tablesHead+i*groupEntry:]
 		n := int64(le.Uint64(e))
 		t.groupFirst[i+1] = t.groupFirst[i] + n
-		t.buckets[i] = le.Uint32(e[8:])
-		t.loc[i] = [3]uint32{le.Uint32(e[12:]), le.Uint32(e[16:]), le.Uint32(e[20:])}
+		t.work[i] = int64(le.Uint64(e[8:]))
+		t.buckets[i] = le.Uint32(e[16:])
+		t.loc[i] = [3]uint32{le.Uint32(e[20:]), le.Uint32(e[24:]), le.Uint32(e[28:])}
 		if n <= 0 || t.buckets[i] == 0 || uint64(t.loc[i][0])+uint64(t.loc[i][1]) > uint64(len(t.chunks)) {
 			return nil, bad("group %d: %d grids, %d buckets, chunk %d+%d of %d bytes", i+1, n, t.buckets[i], t.loc[i][0], t.loc[i][1], len(t.chunks))
 		}
@@ -128,6 +131,10 @@ func (t *Tables) Total() int64 { return t.groupFirst[band.NumGroups] }
 
 // GroupCount returns the number of grids of group g (1..3541).
 func (t *Tables) GroupCount(g int) int64 { return t.groupFirst[g] - t.groupFirst[g-1] }
+
+// GroupWork returns the completions the enumeration of group g checks: a
+// measure of its work, for progress estimates.
+func (t *Tables) GroupWork(g int) int64 { return t.work[g-1] }
 
 // GroupFirst returns the number of grids in the groups before group g.
 func (t *Tables) GroupFirst(g int) int64 { return t.groupFirst[g-1] }
@@ -178,10 +185,11 @@ func (t *Tables) Buckets(g int) ([]int64, error) {
 
 // Build makes a table file from the grids of every bucket of every group:
 // counts[g-1][i] is the number of grids of group g whose row 4 is its i-th
-// filling (enumerate.Searcher.Row4s).
-func Build(counts [][]int64) ([]byte, error) {
-	if len(counts) != band.NumGroups {
-		return nil, fmt.Errorf("rank: %d groups of counts, want %d", len(counts), band.NumGroups)
+// filling (enumerate.Searcher.Row4s); work[g-1] is the completions its
+// enumeration checks.
+func Build(counts [][]int64, work []int64) ([]byte, error) {
+	if len(counts) != band.NumGroups || len(work) != band.NumGroups {
+		return nil, fmt.Errorf("rank: %d groups of counts and %d of work, want %d", len(counts), len(work), band.NumGroups)
 	}
 	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderCRC(false))
 	if err != nil {
@@ -210,10 +218,11 @@ func Build(counts [][]int64) ([]byte, error) {
 		chunk := enc.EncodeAll(raw, nil)
 		e := head[tablesHead+i*groupEntry:]
 		le.PutUint64(e, uint64(n))
-		le.PutUint32(e[8:], uint32(len(cs)))
-		le.PutUint32(e[12:], uint32(len(chunks)))
-		le.PutUint32(e[16:], uint32(len(chunk)))
-		le.PutUint32(e[20:], crc32.Checksum(chunk, castagnoli))
+		le.PutUint64(e[8:], uint64(work[i]))
+		le.PutUint32(e[16:], uint32(len(cs)))
+		le.PutUint32(e[20:], uint32(len(chunks)))
+		le.PutUint32(e[24:], uint32(len(chunk)))
+		le.PutUint32(e[28:], crc32.Checksum(chunk, castagnoli))
 		chunks = append(chunks, chunk...)
 	}
 	out := append(head, chunks...)
