@@ -22,6 +22,9 @@ type Options struct {
 	Codec       storage.Codec
 	// Progress, if set, is called before the first group and after each.
 	Progress func(Progress)
+	// Weight, if set, gives each group's expected work, which Progress
+	// adds up for estimates; nil counts every group as 1.
+	Weight func(group int) int64
 }
 
 // Progress is the state of a run as it goes.
@@ -31,6 +34,9 @@ type Progress struct {
 	Grids   int64 // grids written by this run
 	Group   int   // the group just finished (0 at the start)
 	Elapsed time.Duration
+	// WorkDone and WorkTotal add up Options.Weight over the finished
+	// groups of the range and over all of it.
+	WorkDone, WorkTotal int64
 }
 
 // Summary describes a finished (or stopped) run.
@@ -111,9 +117,24 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 
 	sum.Done = rep.Done
 	sum.Grids, sum.Bytes = rep.Grids, rep.Bytes
+	weight := opt.Weight
+	if weight == nil {
+		weight = func(int) int64 { return 1 }
+	}
+	var workDone, workTotal int64
+	for g := opt.First; g <= opt.Last; g++ {
+		workTotal += weight(g)
+		if rep.done[g] {
+			workDone += weight(g)
+		}
+	}
 	report := func(group int, grids int64) {
+		if group != 0 {
+			workDone += weight(group)
+		}
 		if opt.Progress != nil {
-			opt.Progress(Progress{Done: sum.Done, Total: sum.Groups, Grids: grids, Group: group, Elapsed: time.Since(start)})
+			opt.Progress(Progress{Done: sum.Done, Total: sum.Groups, Grids: grids, Group: group, Elapsed: time.Since(start),
+				WorkDone: workDone, WorkTotal: workTotal})
 		}
 	}
 	var written int64

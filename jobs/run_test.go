@@ -236,3 +236,26 @@ func TestBadRange(t *testing.T) {
 		}
 	}
 }
+
+// Progress adds up the weights of finished groups, earlier runs' included.
+func TestProgressWeights(t *testing.T) {
+	dir := t.TempDir()
+	mustRun(t, dir, testLast-1, testLast)
+	var last Progress
+	calls := 0
+	_, err := Run(context.Background(), Options{Dir: dir, First: testLast - 3, Last: testLast, Workers: 1,
+		Weight: func(g int) int64 { return int64(g - 3530) },
+		Progress: func(p Progress) {
+			if calls == 0 && (p.WorkDone != 10+11 || p.Done != 2) {
+				t.Errorf("first report %+v: want the two done groups' work, 21", p)
+			}
+			calls++
+			last = p
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 3 || last.WorkTotal != 8+9+10+11 || last.WorkDone != last.WorkTotal || last.Done != 4 {
+		t.Fatalf("%d reports, last %+v", calls, last)
+	}
+}

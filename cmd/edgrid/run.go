@@ -12,6 +12,7 @@ import (
 
 	"edgrid/band"
 	"edgrid/jobs"
+	"edgrid/rank"
 	"edgrid/storage"
 )
 
@@ -50,15 +51,24 @@ func init() {
 func runRun(ctx context.Context, opt jobs.Options, s streams) error {
 	var bar *progressbar.ProgressBar
 	if isTerminal(s.err) {
-		n := opt.Last - opt.First + 1
-		bar = progressbar.NewOptions(n, progressbar.OptionSetWriter(s.err), progressbar.OptionShowCount(),
+		// The bar counts work, the completions each group's enumeration
+		// checks (from the rank tables), so that its estimate holds
+		// although groups differ in cost by a factor of a thousand; the
+		// text counts groups.
+		if t, err := rank.Embedded(); err == nil {
+			opt.Weight = t.GroupWork
+		}
+		bar = progressbar.NewOptions64(1, progressbar.OptionSetWriter(s.err),
 			progressbar.OptionSetDescription(fmt.Sprintf("groups %d-%d", opt.First, opt.Last)),
 			progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true), progressbar.OptionFullWidth())
 		opt.Progress = func(p jobs.Progress) {
+			desc := fmt.Sprintf("%d/%d groups", p.Done, p.Total)
 			if secs := p.Elapsed.Seconds(); p.Grids > 0 && secs > 0 {
-				bar.Describe(fmt.Sprintf("groups %d-%d, %s grids/s", opt.First, opt.Last, humanRate(float64(p.Grids)/secs)))
+				desc += fmt.Sprintf(", %s grids/s", humanRate(float64(p.Grids)/secs))
 			}
-			_ = bar.Set(p.Done)
+			bar.Describe(desc)
+			bar.ChangeMax64(p.WorkTotal)
+			_ = bar.Set64(p.WorkDone)
 		}
 	}
 	sum, err := jobs.Run(ctx, opt)
