@@ -48,8 +48,9 @@ func Verify(path string, opt VerifyOptions) (Header, error) {
 		go func() {
 			defer wg.Done()
 			var buf buffers
+			ck := f.checker()
 			for i := range next {
-				checks[i] = f.checkBlock(i, &buf)
+				checks[i] = f.checkBlock(i, &buf, ck)
 			}
 		}()
 	}
@@ -80,16 +81,39 @@ func Verify(path string, opt VerifyOptions) (Header, error) {
 	return f.h, nil
 }
 
+// checker returns a canon.Checker for the file's first band. The header's
+// key is the group's (Open checks it) and the decoders put it into every
+// grid, so each grid has the band 1 and column 1 the Checker requires.
+func (f *File) checker() *canon.Checker {
+	b1 := f.h.Key.Band1()
+	ck, err := canon.NewChecker(&b1)
+	if err != nil {
+		panic("storage: group key without a minimal first band: " + err.Error())
+	}
+	return ck
+}
+
 // checkBlock decodes block i and checks each grid is a minlex solution grid.
-func (f *File) checkBlock(i int, buf *buffers) (c blockCheck) {
+// Band 2 is looked up once for the grids that share it.
+func (f *File) checkBlock(i int, buf *buffers, ck *canon.Checker) (c blockCheck) {
 	n := 0
 	var bad error
+	var band2 [27]uint8
+	var entry uint32
+	band2ok := false
 	err := f.decode(i, buf, func(ord int64, g *canon.Grid) bool {
 		if err := g.Validate(); err != nil {
 			bad = f.blockError(i, ord, "grid %s is not a solution grid: %v", g.String(), err)
 			return false
 		}
-		ok, autos := canon.CheckMinlex(g)
+		if n == 0 || [27]uint8(g[27:54]) != band2 {
+			band2 = [27]uint8(g[27:54])
+			entry, band2ok = ck.Band2(&band2)
+		}
+		ok, autos := false, 0
+		if band2ok {
+			ok, autos = ck.Check(g, entry)
+		}
 		if !ok {
 			bad = f.blockError(i, ord, "grid %s is not minlex", g.String())
 			return false
