@@ -158,7 +158,6 @@ func (g *Grid) Validate() error {
 
 var unitKinds = [3]string{"row", "column", "box"}
 
-
 // unitCell is the k-th cell (0..8) of unit u of the given kind (0 row, 1 column, 2 box).
 func unitCell(kind, u, k int) int {
 	switch kind {
