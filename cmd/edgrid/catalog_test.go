@@ -1,8 +1,12 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -182,5 +186,36 @@ func TestCatalogIndex(t *testing.T) {
 	}
 	if code, _, _ := run(t, "", "catalog", "index", filepath.Join(dir, storage.FileName(3541))); code != 2 {
 		t.Errorf("index of a file: exit %d, want 2", code)
+	}
+}
+
+// verify of a catalog adds up the automorphism histogram and the Burnside
+// sum; both agree with enumerate --stats for the same groups.
+func TestCatalogVerifyTotals(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errs := run(t, "", "enumerate", "--group", "3530-3541", "--out", dir); code != 0 {
+		t.Fatalf("enumerate: exit %d: %s", code, errs)
+	}
+	_, js, _ := run(t, "", "enumerate", "--group", "3530-3541", "--stats")
+	var rep struct {
+		Autos map[string]int64 `json:"automorphisms"`
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, "", "catalog", "verify", dir)
+	if code != 0 {
+		t.Fatalf("verify: exit %d: %s", code, errs)
+	}
+	sum := new(big.Int)
+	for a, n := range rep.Autos {
+		if !strings.Contains(out, fmt.Sprintf(" %s:%d", a, n)) {
+			t.Errorf("verify output %q lacks %s:%d", out, a, n)
+		}
+		ai, _ := strconv.ParseInt(a, 10, 64)
+		sum.Add(sum, new(big.Int).Mul(big.NewInt(n), big.NewInt(1218998108160/ai)))
+	}
+	if !strings.Contains(out, "automorphisms): "+sum.String()+"\n") {
+		t.Errorf("verify output %q: want Burnside sum %s", out, sum)
 	}
 }
