@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"iter"
 	"sort"
 
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/enumerate"
 )
 
 // In plain lexicographic order the grids of one first band interleave
@@ -137,7 +139,9 @@ func (r *Ranker) unrankLex(ctx context.Context, n int64) (canon.Grid, error) {
 }
 
 // pickMerged returns the k-th (1-based) grid, in ascending order, of the
-// union of the buckets pos[j] of the groups states[j], j in js.
+// union of the buckets pos[j] of the groups states[j], j in js. The buckets
+// are enumerated side by side (a merge of pull iterators), so the search
+// stops at the k-th grid instead of finishing every bucket.
 func (r *Ranker) pickMerged(ctx context.Context, states []*groupState, pos []int, js []int, k int64) (canon.Grid, error) {
 	if len(js) == 1 {
 		gs := states[js[0]]
@@ -145,22 +149,49 @@ func (r *Ranker) pickMerged(ctx context.Context, states []*groupState, pos []int
 		defer gs.mu.Unlock()
 		return gs.nth(ctx, pos[js[0]], k-1)
 	}
-	var all []canon.Grid
-	for _, j := range js {
+	type source struct {
+		next func() (canon.Grid, bool)
+		stop func()
+		head canon.Grid
+		ok   bool
+		err  *error
+	}
+	srcs := make([]*source, len(js))
+	for x, j := range js {
 		gs := states[j]
 		gs.mu.Lock()
-		_, err := gs.q.Run(ctx, gs.row4s[pos[j]][:], func(h *canon.Grid, _ int) error {
-			all = append(all, *h)
-			return nil
-		})
-		gs.mu.Unlock()
-		if err != nil {
-			return canon.Grid{}, err
+		defer gs.mu.Unlock()
+		var runErr error
+		seq := func(yield func(canon.Grid) bool) {
+			_, runErr = gs.q.Run(ctx, gs.row4s[pos[j]][:], func(h *canon.Grid, _ int) error {
+				if !yield(*h) {
+					return enumerate.ErrStop
+				}
+				return nil
+			})
 		}
+		next, stop := iter.Pull(seq)
+		defer stop()
+		src := &source{next: next, stop: stop, err: &runErr}
+		src.head, src.ok = next()
+		srcs[x] = src
 	}
-	if k > int64(len(all)) {
-		return canon.Grid{}, fmt.Errorf("rank: buckets hold %d grids, the tables say at least %d", len(all), k)
+	for {
+		var best *source
+		for _, s := range srcs {
+			if *s.err != nil {
+				return canon.Grid{}, *s.err
+			}
+			if s.ok && (best == nil || bytes.Compare(s.head[:], best.head[:]) < 0) {
+				best = s
+			}
+		}
+		if best == nil {
+			return canon.Grid{}, fmt.Errorf("rank: buckets hold fewer grids than the tables say")
+		}
+		if k--; k == 0 {
+			return best.head, nil
+		}
+		best.head, best.ok = best.next()
 	}
-	sort.Slice(all, func(x, y int) bool { return bytes.Compare(all[x][:], all[y][:]) < 0 })
-	return all[k-1], nil
 }
