@@ -16,11 +16,7 @@ func init() {
 		fs := newFlagSet("rank", "edgrid rank [--canonical] [--order paper|lex] [--catalog DIR] [GRID...]   (grids on stdin when none are given)", s)
 		var o rankOptions
 		fs.BoolVar(&o.canonical, "canonical", false, "also print the minlex form: <number> <minlex grid>")
-		o.flags(fs)
-		if err := fs.parse(args); err != nil {
-			return err
-		}
-		r, err := o.ranker()
+		r, err := o.parse(fs, args)
 		if err != nil {
 			return err
 		}
@@ -43,11 +39,7 @@ func init() {
 	register(command{name: "unrank", summary: "print grid number N (1..5,472,730,538) as 81 digits", run: func(ctx context.Context, args []string, s streams) error {
 		fs := newFlagSet("unrank", "edgrid unrank [--order paper|lex] [--catalog DIR] [N...]   (numbers on stdin when none are given)", s)
 		var o rankOptions
-		o.flags(fs)
-		if err := fs.parse(args); err != nil {
-			return err
-		}
-		r, err := o.ranker()
+		r, err := o.parse(fs, args)
 		if err != nil {
 			return err
 		}
@@ -78,13 +70,14 @@ type rankOptions struct {
 	catalog   string
 }
 
-func (o *rankOptions) flags(fs *flagSet) {
+// parse adds the shared flags to fs, parses args and returns the Ranker
+// the flags ask for.
+func (o *rankOptions) parse(fs *flagSet, args []string) (*rank.Ranker, error) {
 	fs.StringVar(&o.orderName, "order", "paper", "numbering: paper (groups in order, ascending inside each) or lex (plain lexicographic)")
 	fs.StringVar(&o.catalog, "catalog", "", "read grids from this catalog directory instead of regenerating them")
-}
-
-// ranker checks the flags and returns the Ranker they ask for.
-func (o *rankOptions) ranker() (*rank.Ranker, error) {
+	if err := fs.parse(args); err != nil {
+		return nil, err
+	}
 	var err error
 	if o.order, err = rank.ParseOrder(o.orderName); err != nil {
 		return nil, usagef("--order %s: want paper or lex", o.orderName)
