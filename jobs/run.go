@@ -25,6 +25,9 @@ type Options struct {
 	// Weight, if set, gives each group's expected work, which Progress
 	// adds up for estimates; nil counts every group as 1.
 	Weight func(group int) int64
+	// Notify, if set, is told at the start what the run found and will
+	// repair: each damaged or unrecorded group, stray temporary files.
+	Notify func(msg string)
 }
 
 // Progress is the state of a run as it goes.
@@ -100,7 +103,19 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	notify := func(format string, a ...any) {
+		if opt.Notify != nil {
+			opt.Notify(fmt.Sprintf(format, a...))
+		}
+	}
+	if sum.TempsGone > 0 {
+		notify("removed %d temporary files of a stopped run", sum.TempsGone)
+	}
+	for _, p := range m.Damaged {
+		notify("manifest %s: ignored", p)
+	}
 	for _, p := range rep.Damaged {
+		notify("redoing group %d: %s", p.Group, p.Reason)
 		if err := os.Remove(filepath.Join(opt.Dir, storage.FileName(p.Group))); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return sum, fmt.Errorf("jobs: removing damaged group %d: %w", p.Group, err)
 		}

@@ -101,7 +101,15 @@ func TestDamagedFilesRedone(t *testing.T) {
 			t.Errorf("group %d: reason %q, want it to mention %q", p.Group, p.Reason, want[p.Group])
 		}
 	}
-	s := mustRun(t, dir, testFirst, testLast)
+	var notes []string
+	s, err := Run(context.Background(), Options{Dir: dir, First: testFirst, Last: testLast, Workers: 1,
+		Notify: func(m string) { notes = append(notes, m) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(notes) != 8 || notes[0] != "removed 2 temporary files of a stopped run" || !strings.HasPrefix(notes[1], "redoing group 3531: file checksum") {
+		t.Errorf("notes %q: want the temporary files, then each group redone", notes)
+	}
 	if s.Written != 7 || len(s.Redone) != 7 || s.TempsGone != 2 {
 		t.Fatalf("run over damage: %+v, want 7 redone, 2 temps removed", s)
 	}

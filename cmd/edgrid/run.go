@@ -71,18 +71,11 @@ func runRun(ctx context.Context, opt jobs.Options, s streams) error {
 			_ = bar.Set64(p.WorkDone)
 		}
 	}
+	opt.Notify = func(msg string) { fmt.Fprintf(s.err, "edgrid run: %s\n", msg) }
 	sum, err := jobs.Run(ctx, opt)
 	if bar != nil {
 		_ = bar.Exit()
 		fmt.Fprintln(s.err)
-	}
-	if sum != nil {
-		for _, p := range sum.Redone {
-			fmt.Fprintf(s.err, "edgrid run: redid group %d: %s\n", p.Group, p.Reason)
-		}
-		if sum.TempsGone > 0 {
-			fmt.Fprintf(s.err, "edgrid run: removed %d temporary files of a stopped run\n", sum.TempsGone)
-		}
 	}
 	if err != nil {
 		if errors.Is(err, jobs.ErrLocked) {

@@ -43,7 +43,7 @@ func TestRunAndStatusCommands(t *testing.T) {
 		t.Fatalf("status --json over a truncated file: exit %d, %q", code, out)
 	}
 	code, _, errs = run(t, "", "run", "--out", dir, "--groups", "3539-3541")
-	if code != 0 || !strings.Contains(errs, "redid group 3540: file has 100 bytes") {
+	if code != 0 || !strings.Contains(errs, "redoing group 3540: file has 100 bytes") {
 		t.Fatalf("run over damage: exit %d, stderr %q", code, errs)
 	}
 }
