@@ -31,18 +31,22 @@ func (s *Solver) checkLinks() error {
 				return fmt.Errorf("enumerate: item list from %d does not close", head)
 			}
 			var c int32
-			for p := nodes[k].down; p != k; p = nodes[p].down {
-				if nodes[p].top != k {
-					return fmt.Errorf("enumerate: node %d in column of item %d has top %d", p, k-1, nodes[p].top)
+			h := off(k) // links are byte offsets
+			for p := nodes[k].down; p != h; p = nodes[idx(p)].down {
+				if p <= 0 || int(idx(p)) >= len(nodes) || p&(nodeSize-1) != 0 {
+					return fmt.Errorf("enumerate: column of item %d: bad link %d", k-1, p)
 				}
-				if nodes[nodes[p].up].down != p {
-					return fmt.Errorf("enumerate: node %d: up link broken", p)
+				if nodes[idx(p)].top != h {
+					return fmt.Errorf("enumerate: node %d in column of item %d has top %d", idx(p), k-1, nodes[idx(p)].top)
+				}
+				if nodes[idx(nodes[idx(p)].up)].down != p {
+					return fmt.Errorf("enumerate: node %d: up link broken", idx(p))
 				}
 				if c++; int(c) > len(nodes) {
 					return fmt.Errorf("enumerate: column of item %d does not close", k-1)
 				}
 			}
-			if nodes[nodes[k].up].down != k {
+			if nodes[idx(nodes[k].up)].down != h {
 				return fmt.Errorf("enumerate: header of item %d: up link broken", k-1)
 			}
 			if c != nodes[k].top {

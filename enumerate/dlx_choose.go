@@ -21,14 +21,14 @@ func (s *Solver) Choose(k int) error {
 	}
 	first := s.optStart[k]
 	for x := first; s.nodes[x].top > 0; x++ {
-		it := s.nodes[x].top - 1
+		it := idx(s.nodes[x].top) - 1
 		if by := s.chosenBy[it]; by >= 0 {
 			return &ConflictError{Option: k, Item: int(it), By: int(by)}
 		}
 	}
 	u := s.updates
 	for x := first; s.nodes[x].top > 0; x++ {
-		s.chosenBy[s.nodes[x].top-1] = int32(k)
+		s.chosenBy[idx(s.nodes[x].top)-1] = int32(k)
 		s.cover(s.nodes[x].top)
 	}
 	s.chooseWork += s.updates - u
@@ -49,13 +49,9 @@ func (s *Solver) Reset() {
 		copy(s.items, s.baseItems)
 		for _, k := range s.forced {
 			for x := s.optStart[k]; s.nodes[x].top > 0; x++ {
-				i := s.nodes[x].top
+				i := idx(s.nodes[x].top)
 				s.active[i>>6] |= 1 << (i & 63)
-			}
-		}
-		for _, k := range s.forced {
-			for x := s.optStart[k]; s.nodes[x].top > 0; x++ {
-				s.chosenBy[s.nodes[x].top-1] = -1
+				s.chosenBy[i-1] = -1
 			}
 		}
 	} else {
@@ -66,7 +62,7 @@ func (s *Solver) Reset() {
 				x++
 			}
 			for x--; x >= first; x-- {
-				s.chosenBy[s.nodes[x].top-1] = -1
+				s.chosenBy[idx(s.nodes[x].top)-1] = -1
 				s.uncover(s.nodes[x].top)
 			}
 		}
@@ -75,12 +71,13 @@ func (s *Solver) Reset() {
 	s.chooseWork = 0
 }
 
-// cover unlinks item i and hides the options in its column; Search has
-// its own inlined copy, this one serves Choose and Reset.
-func (s *Solver) cover(i int32) {
+// cover unlinks the item whose header is at offset h and hides the options
+// in its column; Search has its own inlined copy, this one serves Choose
+// and Reset.
+func (s *Solver) cover(h int32) {
 	nb := unsafe.Pointer(&s.nodes[0]) // see dlx_unsafe.go
 	var u uint64 = 1
-	for p := nodeAt(nb, i).down; p != i; p = nodeAt(nb, p).down {
+	for p := nodeAt(nb, h).down; p != h; p = nodeAt(nb, p).down {
 		for q := nodeAt(nb, p).right; q != p; {
 			nq := nodeAt(nb, q)
 			up, dn := nq.up, nq.down
@@ -91,6 +88,7 @@ func (s *Solver) cover(i int32) {
 			q = nq.right
 		}
 	}
+	i := idx(h)
 	l, r := s.items[i].prev, s.items[i].next
 	s.items[l].next = r
 	s.items[r].prev = l
@@ -99,13 +97,14 @@ func (s *Solver) cover(i int32) {
 }
 
 // uncover is the exact inverse of cover.
-func (s *Solver) uncover(i int32) {
+func (s *Solver) uncover(h int32) {
 	nb := unsafe.Pointer(&s.nodes[0])
+	i := idx(h)
 	l, r := s.items[i].prev, s.items[i].next
 	s.items[l].next = i
 	s.items[r].prev = i
 	s.active[i>>6] |= 1 << (i & 63)
-	for p := nodeAt(nb, i).up; p != i; p = nodeAt(nb, p).up {
+	for p := nodeAt(nb, h).up; p != h; p = nodeAt(nb, p).up {
 		for q := nodeAt(nb, p).right; q != p; {
 			nq := nodeAt(nb, q)
 			up, dn := nq.up, nq.down

@@ -60,7 +60,7 @@ func (s *Solver) run(st *runState, resume int) int {
 	// nb and ib are the bases of s.nodes and s.items (see dlx_unsafe.go).
 	nb, ib := unsafe.Pointer(&s.nodes[0]), unsafe.Pointer(&s.items[0])
 	xb := unsafe.Pointer(&s.xs[0]) // xs[level] is *levelAt(xb, level)
-	n := s.n
+	n := off(s.n)                  // x <= n: x is a header
 	// The bitset of uncovered items: word w is *wordAt(ab, w); the scans
 	// look at words 0..nw-1 and the bits of primary items in them, which
 	// *wordAt(pb, w) masks.
@@ -69,11 +69,17 @@ func (s *Solver) run(st *runState, resume int) int {
 		level   = st.level
 		updates uint64
 		i, x, p int32
-		q, r    int32
+		q, r    uintptr // inner walkers: byte offsets, no extension on the load chain
 		best    int32
+		hint    int32 // a column covering left with len <= 1 (or 0)
 		ev      int
 	)
 	x = st.x
+	tick := st.tick
+	// lists: keep the item lists up to date as well as the bitset; only
+	// the tiered scan and the tier hook read them. Without, they are left
+	// as Search found them, which is also how run leaves them.
+	lists := st.scan == scanTiered || st.tierHook || sanity
 	switch resume {
 	case resumeBackup:
 		goto backup
@@ -92,20 +98,9 @@ func (s *Solver) run(st *runState, resume int) int {
 	// and columns left are exactly the subproblem of covering what is
 	// uncovered with the options not hidden.
 forward:
-	if st.tick--; st.tick <= 0 {
+	if tick--; tick <= 0 {
 		ev = evTick
 		goto out
-	}
-	i = itemAt(ib, 0).next
-	if i == 0 {
-		if st.visit {
-			ev = evSolution
-			goto out
-		}
-		if st.count++; st.count >= st.limit {
-			st.stop = true
-		}
-		goto backup
 	}
 
 	// Choose the item to branch on: the fewest options (MRV), inside the
@@ -116,57 +111,100 @@ forward:
 	// tiers the list order is item order, and the scans walk the bitset of
 	// uncovered items instead of the list: its loads do not wait on each
 	// other, which makes long scans several times faster.
-	best = nodeAt(nb, i).top
-	switch {
-	case st.scan == scanTiered:
+	switch st.scan {
+	case scanTiered:
+		i = itemAt(ib, 0).next
+		if i == 0 {
+			goto solved
+		}
+		best = nodeAt(nb, off(i)).top
 		t := itemAt(ib, i).tier
 		for k := itemAt(ib, i).next; k != 0 && best > 1; {
 			it := itemAt(ib, k)
 			if it.tier != t {
 				break
 			}
-			if l := nodeAt(nb, k).top; l < best {
+			if l := nodeAt(nb, off(k)).top; l < best {
 				best, i = l, k
 			}
 			k = it.next
 		}
-	case best == 1 && st.scan == scanShortcut:
-		// The first item is forced: look for an item with no option (a
-		// dead end) or several (then branch on the first item). If there
-		// is none, every item has one option, and each item's option
-		// covers only items whose one option it is, so these options are
-		// disjoint: exactly one completion.
-		w := int(i >> 6)
-		bits := *wordAt(ab, w) & *wordAt(pb, w) & (^uint64(0) << (i & 63) << 1) // after i
-		for {
-			for bits != 0 {
-				k := int32(w<<6 + mbits.TrailingZeros64(bits))
-				bits &= bits - 1
-				if l := nodeAt(nb, k).top; l != 1 {
-					if l == 0 {
-						best, i = 0, k
-					}
+		i = off(i)
+	default:
+		if hint != 0 && st.scan == scanShortcut {
+			// A column that covering left with at most one option, if it
+			// is still an uncovered primary item: branch on it without a
+			// scan. (Counting only: the order of forced moves changes the
+			// order of the options in a solution, never the tree's
+			// branch points, which lie where no item is forced.)
+			h, b := int(hint>>(6+nodeShift)), hint>>nodeShift&63
+			if *wordAt(ab, h)&*wordAt(pb, h)>>b&1 != 0 {
+				if best = nodeAt(nb, hint).top; best == 0 {
+					i, hint = hint, 0
 					goto chosen
+				} else if best == 1 {
+					// Unless its option is isolated (each of its items
+					// has it alone), as at the end of a branch, where the
+					// scan below counts a completion instead.
+					y := nodeAt(nb, hint).down
+					for q = uintptr(uint32(nodeAt(nb, y).right)); q != uintptr(uint32(y)); q = uintptr(uint32(at(nb, q).right)) {
+						if nodeAt(nb, at(nb, q).top).top != 1 {
+							i, hint = hint, 0
+							goto chosen
+						}
+					}
 				}
 			}
+			hint = 0
+		}
+		// The first uncovered primary item, from the bitset.
+		w := 0
+		bits := *wordAt(ab, 0) & *wordAt(pb, 0)
+		for bits == 0 {
 			if w++; w >= nw {
-				break
+				goto solved
 			}
 			bits = *wordAt(ab, w) & *wordAt(pb, w)
 		}
-		if st.count++; st.count >= st.limit {
-			st.stop = true
+		i = int32(w<<6+mbits.TrailingZeros64(bits)) << nodeShift
+		bits &= bits - 1
+		best = nodeAt(nb, i).top
+		if best == 1 && st.scan == scanShortcut {
+			// The first item is forced: look for an item with no option
+			// (a dead end) or several (then branch on the first item). If
+			// there is none, every item has one option, and each item's
+			// option covers only items whose one option it is, so these
+			// options are disjoint: exactly one completion.
+			for {
+				for bits != 0 {
+					k := int32(w<<6+mbits.TrailingZeros64(bits)) << nodeShift
+					bits &= bits - 1
+					if l := nodeAt(nb, k).top; l != 1 {
+						if l == 0 {
+							best, i = 0, k
+						}
+						goto chosen
+					}
+				}
+				if w++; w >= nw {
+					break
+				}
+				bits = *wordAt(ab, w) & *wordAt(pb, w)
+			}
+			if st.count++; st.count >= st.limit {
+				st.stop = true
+			}
+			goto backup
 		}
-		goto backup
-	case best > 1:
-		w := int(i >> 6)
-		bits := *wordAt(ab, w) & *wordAt(pb, w) & (^uint64(0) << (i & 63) << 1)
+		if best <= 1 {
+			goto chosen
+		}
 		for {
 			// wn is the header node of the word's first item.
 			for wn := unsafe.Add(nb, uintptr(w)<<6*unsafe.Sizeof(node{})); bits != 0; bits &= bits - 1 {
 				tz := mbits.TrailingZeros64(bits)
 				if l := (*node)(unsafe.Add(wn, uintptr(tz)*unsafe.Sizeof(node{}))).top; l < best {
-					best, i = l, int32(w<<6+tz)
+					best, i = l, int32(w<<6+tz)<<nodeShift
 					if l <= 1 {
 						goto chosen
 					}
@@ -204,21 +242,28 @@ chosen:
 
 	// cover(i), inlined: hide every option of i's column, then unlink i.
 	for p = nodeAt(nb, i).down; p != i; p = nodeAt(nb, p).down {
-		for q = nodeAt(nb, p).right; q != p; {
-			nq := nodeAt(nb, q)
+		for q = uintptr(uint32(nodeAt(nb, p).right)); q != uintptr(uint32(p)); {
+			nq := at(nb, q)
 			u, d := nq.up, nq.down
-			nodeAt(nb, u).down = d
-			nodeAt(nb, d).up = u
-			nodeAt(nb, nq.top).top--
+			at(nb, uintptr(uint32(u))).down = d
+			at(nb, uintptr(uint32(d))).up = u
+			h := at(nb, uintptr(uint32(nq.top)))
+			t := h.top - 1
+			h.top = t
+			if t <= 1 {
+				hint = nq.top
+			}
 			updates++
-			q = nq.right
+			q = uintptr(uint32(nq.right))
 		}
 	}
 	{
-		it := itemAt(ib, i)
-		itemAt(ib, it.prev).next = it.next
-		itemAt(ib, it.next).prev = it.prev
-		*wordAt(ab, int(i>>6)) &^= 1 << (i & 63)
+		if lists {
+			it := itemAt(ib, idx(i))
+			itemAt(ib, it.prev).next = it.next
+			itemAt(ib, it.next).prev = it.prev
+		}
+		*wordAt(ab, int(i>>(6+nodeShift))) &^= 1 << (i >> nodeShift & 63)
 		updates++
 	}
 	*levelAt(xb, level) = nodeAt(nb, i).down
@@ -236,19 +281,21 @@ try:
 			i = nodeAt(nb, x).top
 		}
 		{
-			it := itemAt(ib, i)
-			itemAt(ib, it.prev).next = i
-			itemAt(ib, it.next).prev = i
-			*wordAt(ab, int(i>>6)) |= 1 << (i & 63)
+			if lists {
+				it := itemAt(ib, idx(i))
+				itemAt(ib, it.prev).next = idx(i)
+				itemAt(ib, it.next).prev = idx(i)
+			}
+			*wordAt(ab, int(i>>(6+nodeShift))) |= 1 << (i >> nodeShift & 63)
 		}
 		for p = nodeAt(nb, i).up; p != i; p = nodeAt(nb, p).up {
-			for q = nodeAt(nb, p).right; q != p; {
-				nq := nodeAt(nb, q)
+			for q = uintptr(uint32(nodeAt(nb, p).right)); q != uintptr(uint32(p)); {
+				nq := at(nb, q)
 				u, d := nq.up, nq.down
-				nodeAt(nb, u).down = q
-				nodeAt(nb, d).up = q
-				nodeAt(nb, nq.top).top++
-				q = nq.right
+				at(nb, uintptr(uint32(u))).down = int32(q)
+				at(nb, uintptr(uint32(d))).up = int32(q)
+				at(nb, uintptr(uint32(nq.top))).top++
+				q = uintptr(uint32(nq.right))
 			}
 		}
 		goto backup
@@ -263,34 +310,43 @@ placed:
 	}
 	// Cover the other items of x's option, left to right with wraparound
 	// through the spacer.
-	for p = x + 1; p != x; {
+	for p = x + nodeSize; p != x; {
 		i = nodeAt(nb, p).top
 		if i <= 0 {
 			p = nodeAt(nb, p).up
 			continue
 		}
-		for q = nodeAt(nb, i).down; q != i; q = nodeAt(nb, q).down {
-			for r = nodeAt(nb, q).right; r != q; {
-				nr := nodeAt(nb, r)
+		for q = uintptr(uint32(nodeAt(nb, i).down)); q != uintptr(uint32(i)); q = uintptr(uint32(at(nb, q).down)) {
+			for r = uintptr(uint32(at(nb, q).right)); r != q; {
+				nr := at(nb, r)
 				u, d := nr.up, nr.down
-				nodeAt(nb, u).down = d
-				nodeAt(nb, d).up = u
-				nodeAt(nb, nr.top).top--
+				at(nb, uintptr(uint32(u))).down = d
+				at(nb, uintptr(uint32(d))).up = u
+				h := at(nb, uintptr(uint32(nr.top)))
+				t := h.top - 1
+				h.top = t
+				if t <= 1 {
+					hint = nr.top
+				}
 				updates++
-				r = nr.right
+				r = uintptr(uint32(nr.right))
 			}
 		}
-		it := itemAt(ib, i)
-		itemAt(ib, it.prev).next = it.next
-		itemAt(ib, it.next).prev = it.prev
-		*wordAt(ab, int(i>>6)) &^= 1 << (i & 63)
+		if lists {
+			it := itemAt(ib, idx(i))
+			itemAt(ib, it.prev).next = it.next
+			itemAt(ib, it.next).prev = it.prev
+		}
+		*wordAt(ab, int(i>>(6+nodeShift))) &^= 1 << (i >> nodeShift & 63)
 		updates++
-		p++
+		p += nodeSize
 	}
-	// TierDone hears of a tier when the lowest tier present has changed.
-	if j := itemAt(ib, 0).next; st.tierHook && (j == 0 || itemAt(ib, j).tier != itemAt(ib, nodeAt(nb, x).top).tier) {
-		ev = evTierCheck
-		goto out
+	if st.tierHook {
+		// TierDone hears of a tier when the lowest tier present has changed.
+		if j := itemAt(ib, 0).next; j == 0 || itemAt(ib, j).tier != itemAt(ib, idx(nodeAt(nb, x).top)).tier {
+			ev = evTierCheck
+			goto out
+		}
 	}
 covered:
 	level++
@@ -304,42 +360,68 @@ commit:
 		i = nodeAt(nb, p).top
 		// The column's options other than x: those below x's node p,
 		// then those above it.
-		for q = nodeAt(nb, p).down; q != i; q = nodeAt(nb, q).down {
-			for r = nodeAt(nb, q).right; r != q; {
-				nr := nodeAt(nb, r)
+		for q = uintptr(uint32(nodeAt(nb, p).down)); q != uintptr(uint32(i)); q = uintptr(uint32(at(nb, q).down)) {
+			for r = uintptr(uint32(at(nb, q).right)); r != q; {
+				nr := at(nb, r)
 				u, d := nr.up, nr.down
-				nodeAt(nb, u).down = d
-				nodeAt(nb, d).up = u
-				nodeAt(nb, nr.top).top--
+				at(nb, uintptr(uint32(u))).down = d
+				at(nb, uintptr(uint32(d))).up = u
+				h := at(nb, uintptr(uint32(nr.top)))
+				t := h.top - 1
+				h.top = t
+				if t <= 1 {
+					hint = nr.top
+				}
 				updates++
-				r = nr.right
+				r = uintptr(uint32(nr.right))
 			}
 		}
-		for q = nodeAt(nb, i).down; q != p; q = nodeAt(nb, q).down {
-			for r = nodeAt(nb, q).right; r != q; {
-				nr := nodeAt(nb, r)
+		for q = uintptr(uint32(nodeAt(nb, i).down)); q != uintptr(uint32(p)); q = uintptr(uint32(at(nb, q).down)) {
+			for r = uintptr(uint32(at(nb, q).right)); r != q; {
+				nr := at(nb, r)
 				u, d := nr.up, nr.down
-				nodeAt(nb, u).down = d
-				nodeAt(nb, d).up = u
-				nodeAt(nb, nr.top).top--
+				at(nb, uintptr(uint32(u))).down = d
+				at(nb, uintptr(uint32(d))).up = u
+				h := at(nb, uintptr(uint32(nr.top)))
+				t := h.top - 1
+				h.top = t
+				if t <= 1 {
+					hint = nr.top
+				}
 				updates++
-				r = nr.right
+				r = uintptr(uint32(nr.right))
 			}
 		}
-		it := itemAt(ib, i)
-		itemAt(ib, it.prev).next = it.next
-		itemAt(ib, it.next).prev = it.prev
-		*wordAt(ab, int(i>>6)) &^= 1 << (i & 63)
+		if lists {
+			it := itemAt(ib, idx(i))
+			itemAt(ib, it.prev).next = it.next
+			itemAt(ib, it.next).prev = it.prev
+		}
+		*wordAt(ab, int(i>>(6+nodeShift))) &^= 1 << (i >> nodeShift & 63)
 		updates++
 		if p = nodeAt(nb, p).right; p == -x {
 			break
 		}
 	}
-	if j := itemAt(ib, 0).next; st.tierHook && (j == 0 || itemAt(ib, j).tier != itemAt(ib, nodeAt(nb, -x).top).tier) {
-		ev = evTierCheck
-		goto out
+	if st.tierHook {
+		// TierDone hears of a tier when the lowest tier present has changed.
+		if j := itemAt(ib, 0).next; j == 0 || itemAt(ib, j).tier != itemAt(ib, idx(nodeAt(nb, -x).top)).tier {
+			ev = evTierCheck
+			goto out
+		}
 	}
 	goto covered
+
+	// Every primary item is covered: a solution.
+solved:
+	if st.visit {
+		ev = evSolution
+		goto out
+	}
+	if st.count++; st.count >= st.limit {
+		st.stop = true
+	}
+	goto backup
 
 	// Invariant at backup: levels 0..level-1 hold chosen options; the one
 	// at level-1 (if any) is to be taken back and its successor tried.
@@ -362,34 +444,36 @@ uncover:
 		x = -x
 		p = x
 		for {
-			if p--; nodeAt(nb, p).top <= 0 {
+			if p -= nodeSize; nodeAt(nb, p).top <= 0 {
 				p = nodeAt(nb, p).down // from the spacer to the option's last node
 			}
 			i = nodeAt(nb, p).top
-			it := itemAt(ib, i)
-			itemAt(ib, it.prev).next = i
-			itemAt(ib, it.next).prev = i
-			*wordAt(ab, int(i>>6)) |= 1 << (i & 63)
+			if lists {
+				it := itemAt(ib, idx(i))
+				itemAt(ib, it.prev).next = idx(i)
+				itemAt(ib, it.next).prev = idx(i)
+			}
+			*wordAt(ab, int(i>>(6+nodeShift))) |= 1 << (i >> nodeShift & 63)
 			// The reverse of the commit: above x's node p, bottom up,
 			// then below it.
-			for q = nodeAt(nb, p).up; q != i; q = nodeAt(nb, q).up {
-				for r = nodeAt(nb, q).right; r != q; {
-					nr := nodeAt(nb, r)
+			for q = uintptr(uint32(nodeAt(nb, p).up)); q != uintptr(uint32(i)); q = uintptr(uint32(at(nb, q).up)) {
+				for r = uintptr(uint32(at(nb, q).right)); r != q; {
+					nr := at(nb, r)
 					u, d := nr.up, nr.down
-					nodeAt(nb, u).down = r
-					nodeAt(nb, d).up = r
-					nodeAt(nb, nr.top).top++
-					r = nr.right
+					at(nb, uintptr(uint32(u))).down = int32(r)
+					at(nb, uintptr(uint32(d))).up = int32(r)
+					at(nb, uintptr(uint32(nr.top))).top++
+					r = uintptr(uint32(nr.right))
 				}
 			}
-			for q = nodeAt(nb, i).up; q != p; q = nodeAt(nb, q).up {
-				for r = nodeAt(nb, q).right; r != q; {
-					nr := nodeAt(nb, r)
+			for q = uintptr(uint32(nodeAt(nb, i).up)); q != uintptr(uint32(p)); q = uintptr(uint32(at(nb, q).up)) {
+				for r = uintptr(uint32(at(nb, q).right)); r != q; {
+					nr := at(nb, r)
 					u, d := nr.up, nr.down
-					nodeAt(nb, u).down = r
-					nodeAt(nb, d).up = r
-					nodeAt(nb, nr.top).top++
-					r = nr.right
+					at(nb, uintptr(uint32(u))).down = int32(r)
+					at(nb, uintptr(uint32(d))).up = int32(r)
+					at(nb, uintptr(uint32(nr.top))).top++
+					r = uintptr(uint32(nr.right))
 				}
 			}
 			if p == x {
@@ -400,35 +484,37 @@ uncover:
 	}
 	// Uncover the other items of x's option, right to left: the exact
 	// reverse of the covering above.
-	for p = x - 1; p != x; {
+	for p = x - nodeSize; p != x; {
 		i = nodeAt(nb, p).top
 		if i <= 0 {
 			p = nodeAt(nb, p).down
 			continue
 		}
 		{
-			it := itemAt(ib, i)
-			itemAt(ib, it.prev).next = i
-			itemAt(ib, it.next).prev = i
-			*wordAt(ab, int(i>>6)) |= 1 << (i & 63)
+			if lists {
+				it := itemAt(ib, idx(i))
+				itemAt(ib, it.prev).next = idx(i)
+				itemAt(ib, it.next).prev = idx(i)
+			}
+			*wordAt(ab, int(i>>(6+nodeShift))) |= 1 << (i >> nodeShift & 63)
 		}
-		for q = nodeAt(nb, i).up; q != i; q = nodeAt(nb, q).up {
-			for r = nodeAt(nb, q).right; r != q; {
-				nr := nodeAt(nb, r)
+		for q = uintptr(uint32(nodeAt(nb, i).up)); q != uintptr(uint32(i)); q = uintptr(uint32(at(nb, q).up)) {
+			for r = uintptr(uint32(at(nb, q).right)); r != q; {
+				nr := at(nb, r)
 				u, d := nr.up, nr.down
-				nodeAt(nb, u).down = r
-				nodeAt(nb, d).up = r
-				nodeAt(nb, nr.top).top++
-				r = nr.right
+				at(nb, uintptr(uint32(u))).down = int32(r)
+				at(nb, uintptr(uint32(d))).up = int32(r)
+				at(nb, uintptr(uint32(nr.top))).top++
+				r = uintptr(uint32(nr.right))
 			}
 		}
-		p--
+		p -= nodeSize
 	}
 	*levelAt(xb, level) = nodeAt(nb, x).down
 	goto try
 
 out:
-	st.level, st.x = level, x
+	st.level, st.x, st.tick = level, x, tick
 	st.updates += updates
 	return ev
 }

@@ -73,7 +73,7 @@ func (s *Solver) Search(ctx context.Context, limit int64, visit func(options []i
 			s.tracePlace(TraceBacktrack, st.level, abs32(st.x))
 			resume = resumeUncover
 		case evDeadEnd:
-			s.Trace(TraceEvent{Kind: TraceDeadEnd, Depth: st.level, Item: int(st.i - 1), Option: -1})
+			s.Trace(TraceEvent{Kind: TraceDeadEnd, Depth: st.level, Item: int(idx(st.i) - 1), Option: -1})
 			resume = resumeBackup
 		case evTierCheck:
 			resume = resumeCovered

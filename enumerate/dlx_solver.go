@@ -1,6 +1,9 @@
 package enumerate
 
-import "sort"
+import (
+	"math"
+	"sort"
+)
 
 // The dancing-links layout (Knuth, dlx1.w), all links int32 indexes.
 //
@@ -20,6 +23,11 @@ import "sort"
 // the last node of the option after it, so that a walk along an option can
 // wrap around through the spacer. nodes[0] is unused.
 //
+// Every link (up, down, right, and top in an option node) holds a byte
+// offset, the node's index times nodeSize, rather than the index (see
+// nodeAt); a header's len and a spacer's top are plain numbers. Item i's
+// header is at offset i*nodeSize.
+//
 // Covering item i unlinks i from the item list and hides every option in
 // its column (removes that option's other nodes from their columns);
 // uncovering does the exact reverse, in reverse order. Hiding walks an
@@ -32,10 +40,22 @@ type item struct {
 }
 
 type node struct {
-	top      int32 // header: len; option node: the item (> 0); spacer: minus the next option's number
+	top      int32 // header: len; option node: the item's header (> 0); spacer: minus the next option's number
 	up, down int32
 	right    int32 // next node of the same option, cyclically (0 in a spacer)
 }
+
+// nodeSize is the size of a node in bytes, the factor between a node's
+// index and its offset; nodeShift is its base-2 logarithm.
+const (
+	nodeSize  = 16
+	nodeShift = 4
+)
+
+// off returns the byte offset of node index x, and idx the index of
+// byte offset x.
+func off(x int32) int32 { return x << nodeShift }
+func idx(x int32) int32 { return x >> nodeShift }
 
 // sanity turns on the link checker after every step of the search.
 const sanity = false
@@ -48,7 +68,7 @@ type Solver struct {
 	items    []item
 	nodes    []node
 	n1, n    int32   // primary items, all items
-	optStart []int32 // first node of each option
+	optStart []int32 // first node of each option (an index)
 	options  int
 
 	chosenBy []int32 // for each user item, the chosen option covering it, or -1
@@ -58,7 +78,7 @@ type Solver struct {
 	baseItems   []item
 	chooseWork  uint64   // updates made by Choose since the last Reset
 	forced      []int32  // options chosen by Choose, in order
-	xs          []int32  // the search's current node at each level
+	xs          []int32  // the search's current node (offset) at each level
 	active      []uint64 // bit i set: item i uncovered (bit 0 and the secondary head stay clear)
 	primaryMask []uint64 // bit i set: item i primary
 	sol         []int    // forced options, then the search path, for visit and TierDone
@@ -133,6 +153,17 @@ func NewSolver(m *Matrix) *Solver {
 		x++
 		s.nodes[x] = node{top: -int32(k + 1), up: first}
 	}
+	if len(s.nodes) > math.MaxInt32>>nodeShift {
+		panic("enumerate: too many nodes for 32-bit links")
+	}
+	// From indexes to byte offsets.
+	for y := range s.nodes {
+		nd := &s.nodes[y]
+		nd.up, nd.down, nd.right = off(nd.up), off(nd.down), off(nd.right)
+		if int32(y) > n && nd.top > 0 {
+			nd.top = off(nd.top)
+		}
+	}
 	s.base = append([]node(nil), s.nodes...)
 	s.baseItems = append([]item(nil), s.items...)
 	return s
@@ -171,9 +202,9 @@ func (s *Solver) linkItems() {
 // the machine-independent measure of work of dlx1.w.
 func (s *Solver) Updates() uint64 { return s.updates }
 
-// optionOf returns the number of the option node x belongs to.
+// optionOf returns the number of the option node (offset) x belongs to.
 func (s *Solver) optionOf(x int32) int {
-	for s.nodes[x].top > 0 {
+	for x = idx(x); s.nodes[x].top > 0; {
 		x--
 	}
 	return int(-s.nodes[x].top)

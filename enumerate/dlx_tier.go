@@ -40,7 +40,7 @@ func (s *Solver) startTiers() {
 // emptied the lowest tier (and maybe more), TierDone hears of each emptied
 // tier in ascending order; false from it means prune.
 func (s *Solver) tierCheck(level int, x int32) bool {
-	t := s.items[s.nodes[x].top].tier
+	t := s.items[idx(s.nodes[idx(x)].top)].tier
 	next := int64(math.MaxInt64)
 	if k := s.items[0].next; k != 0 {
 		next = int64(s.items[k].tier)

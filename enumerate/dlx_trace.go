@@ -23,13 +23,13 @@ type TraceEvent struct {
 
 // tracePlace reports placing or taking back node x's option at level.
 func (s *Solver) tracePlace(kind TraceKind, level int, x int32) {
-	i := s.nodes[x].top
+	i := s.nodes[idx(x)].top
 	choice, choices := 0, 0
-	for p := s.nodes[i].down; p != i; p = s.nodes[p].down {
+	for p := s.nodes[idx(i)].down; p != i; p = s.nodes[idx(p)].down {
 		choices++
 		if p == x {
 			choice = choices
 		}
 	}
-	s.Trace(TraceEvent{Kind: kind, Depth: level, Item: int(i - 1), Option: s.optionOf(x), Choice: choice, Choices: choices})
+	s.Trace(TraceEvent{Kind: kind, Depth: level, Item: int(idx(i) - 1), Option: s.optionOf(x), Choice: choice, Choices: choices})
 }

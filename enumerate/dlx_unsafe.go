@@ -9,9 +9,18 @@ import "unsafe"
 // from another link by cover and uncover; the link checker (sanity, and the
 // tests' calls to checkLinks) verifies that they stay consistent.
 
-// nodeAt returns &nodes[x] for the nodes array starting at base.
+// nodeAt returns the node at byte offset x (node index times nodeSize) of
+// the nodes array starting at base. Links are byte offsets so that
+// following one is a single load: an index would need a shift on the
+// chain of dependent loads that the cover loops are.
 func nodeAt(base unsafe.Pointer, x int32) *node {
-	return (*node)(unsafe.Add(base, uintptr(uint32(x))*unsafe.Sizeof(node{})))
+	return (*node)(unsafe.Add(base, uintptr(uint32(x))))
+}
+
+// at is nodeAt for an offset already widened, as the cover loops keep
+// theirs.
+func at(base unsafe.Pointer, x uintptr) *node {
+	return (*node)(unsafe.Add(base, x))
 }
 
 // itemAt returns &items[i] for the items array starting at base.
