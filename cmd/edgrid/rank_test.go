@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"edgrid/band"
+	"edgrid/canon"
+	"edgrid/enumerate"
+)
+
+// method.md's lexicographically smallest minlex grid.
+const lexSmallest = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+
+func TestRankUnrankCommands(t *testing.T) {
+	var first canon.Grid
+	grp, _ := band.ByNumber(1)
+	if _, err := enumerate.Group(context.Background(), grp.Key, enumerate.Options{FirstOnly: true}, func(g *canon.Grid, _ int) error {
+		first = *g
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, "", "unrank", "1", "5,472,730,538")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 2 || lines[0] != first.String() {
+		t.Fatalf("unrank 1 N: exit %d, %q, %s", code, out, errs)
+	}
+	last := lines[1]
+	if code, out, _ := run(t, "", "unrank", "--order", "lex", "5472730538"); code != 0 || strings.TrimSpace(out) != last {
+		t.Fatalf("unrank --order lex of the last number: %q, want %s", out, last)
+	}
+	// A transformed grid of class n ranks as n, with its minlex form.
+	g, _ := canon.Parse(last)
+	tr := canon.Transform{Transpose: true, Rows: [9]uint8{2, 1, 0, 3, 4, 5, 8, 7, 6}, Cols: [9]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8},
+		Digits: [10]uint8{0, 9, 8, 7, 6, 5, 4, 3, 2, 1}}
+	h := tr.Apply(&g)
+	code, out, errs = run(t, h.String()+"\n", "rank", "--canonical")
+	if code != 0 || out != "5472730538 "+last+"\n" {
+		t.Fatalf("rank --canonical of a transform of the last grid: exit %d, %q, %s", code, out, errs)
+	}
+	if code, out, _ := run(t, "", "rank", "--order", "lex", lexSmallest); code != 0 || out != "1\n" {
+		t.Fatalf("rank --order lex of method.md's smallest minlex grid: exit %d, %q", code, out)
+	}
+	if code, out, _ := run(t, "", "rank", lexSmallest); code != 0 || out == "1\n" {
+		t.Fatalf("rank of the lex-smallest grid in the paper's order: exit %d, %q; it is not 1", code, out)
+	}
+}
+
+// Bad inputs are named and the others still answered; exit status 2.
+func TestRankUnrankBadInput(t *testing.T) {
+	bad := strings.Replace(strings.Repeat("123456789", 9), "12", "11", 1)
+	in := "1\nabc\n0\n5472730539\n2\n"
+	code, out, errs := run(t, in, "unrank")
+	if code != 2 || strings.Count(out, "\n") != 2 {
+		t.Fatalf("unrank with bad lines: exit %d, %d answers, want 2 and 2: %s", code, strings.Count(out, "\n"), errs)
+	}
+	for _, want := range []string{`line 2 "abc": "abc" is not a number`, `line 3 "0": 0 is out of range`, `line 4 "5472730539": 5472730539 is out of range`} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr %q lacks %q", errs, want)
+		}
+	}
+	code, out, errs = run(t, "", "rank", "12345", bad, "123456789456789123789123456214365897365897214897214365531642978642978531978531642")
+	if code != 2 || out != "" && strings.Count(out, "\n") != 1 {
+		t.Fatalf("rank with bad arguments: exit %d, %q", code, out)
+	}
+	if !strings.Contains(errs, "argument 1") || !strings.Contains(errs, "argument 2") || !strings.Contains(errs, "row 1") {
+		t.Errorf("stderr %q should name both bad arguments and the unit that repeats", errs)
+	}
+	for _, args := range [][]string{{"rank", "--order", "random"}, {"rank", "--order", "paper", lexSmallest}, {"unrank", "--order", "paper", "1"}, {"unrank", "--catalog", t.TempDir(), "1"}} {
+		if code, _, _ := run(t, "", args...); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+}
+
+func TestGroupsCounts(t *testing.T) {
+	code, out, _ := run(t, "", "groups", "--counts")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 3541 {
+		t.Fatalf("groups --counts: exit %d, %d lines", code, len(lines))
+	}
+	var sum int64
+	for i, l := range lines {
+		f := strings.Fields(l)
+		n, _ := strconv.ParseInt(f[2], 10, 64)
+		first, _ := strconv.ParseInt(f[3], 10, 64)
+		if len(f) != 4 || n <= 0 || first != sum+1 {
+			t.Fatalf("line %d %q: want <n> <key> <grids> <first> with first = %d", i+1, l, sum+1)
+		}
+		sum += n
+	}
+	if sum != 5472730538 {
+		t.Fatalf("groups add up to %d grids", sum)
+	}
+}
