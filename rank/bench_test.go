@@ -2,7 +2,9 @@ package rank
 
 import (
 	"context"
+	"edgrid/storage"
 	"math/rand/v2"
+	"os"
 	"sort"
 	"testing"
 	"time"
@@ -53,4 +55,48 @@ func report(b *testing.B, ds []time.Duration) {
 	b.ReportMetric(ms(ds[len(ds)/2]), "median-ms")
 	b.ReportMetric(ms(ds[len(ds)*99/100]), "p99-ms")
 	b.ReportMetric(ms(ds[len(ds)-1]), "max-ms")
+}
+
+// The same with a catalog, when EDGRID_CATALOG names a full one:
+//
+//	EDGRID_CATALOG=/var/tmp/catalog go test ./rank -run X -bench Catalog -benchtime 300x
+func BenchmarkQueryCatalog(b *testing.B) {
+	dir := os.Getenv("EDGRID_CATALOG")
+	if dir == "" {
+		b.Skip("EDGRID_CATALOG not set")
+	}
+	cat, err := storage.OpenCatalog(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := New(nil, cat)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(13, 14))
+	b.Run("unrank", func(b *testing.B) {
+		var ds []time.Duration
+		for b.Loop() {
+			n := 1 + rng.Int64N(total)
+			t0 := time.Now()
+			if _, err := r.Unrank(ctx, n, Groups); err != nil {
+				b.Fatal(err)
+			}
+			ds = append(ds, time.Since(t0))
+		}
+		report(b, ds)
+	})
+	b.Run("rank", func(b *testing.B) {
+		var ds []time.Duration
+		for b.Loop() {
+			g := canon.RandomGrid(rng)
+			t0 := time.Now()
+			if _, _, err := r.Rank(ctx, &g, Groups); err != nil {
+				b.Fatal(err)
+			}
+			ds = append(ds, time.Since(t0))
+		}
+		report(b, ds)
+	})
 }
