@@ -49,6 +49,7 @@ type Stats struct {
 	Autos       [MaxAutomorphisms + 1]int64 // Autos[a] grids with a automorphisms
 	Completions int64                       // completions checked with CheckMinlex (candidates)
 	Band2Pruned int64                       // finished bands 2 dropped because their form was smaller than band 1's
+	Band2Kept   int64                       // finished bands 2 kept (their band 3 searched, but by Searcher.CountWithin)
 	Seconds     float64
 }
 
@@ -60,6 +61,7 @@ func (s *Stats) Add(o *Stats) {
 	}
 	s.Completions += o.Completions
 	s.Band2Pruned += o.Band2Pruned
+	s.Band2Kept += o.Band2Kept
 	s.Seconds += o.Seconds
 }
 
@@ -225,10 +227,11 @@ func newTaskRunner(ctx context.Context, key band.Key, opt Options) func(r4 *[8]u
 			r.autos = append(r.autos, uint16(autos))
 			return nil
 		}
-		c0, p0 := s.completions, s.band2Pruned
+		c0, p0, k0 := s.completions, s.band2Pruned, s.band2Kept
 		s.run(r4)
 		r.stats.Completions = s.completions - c0
 		r.stats.Band2Pruned = s.band2Pruned - p0
+		r.stats.Band2Kept = s.band2Kept - k0
 		return r, s.stopErr
 	}
 }

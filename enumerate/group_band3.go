@@ -38,7 +38,7 @@ func (s *bitSearch) band3() {
 	var avail [9]uint16
 	used := uint16(1) << g[54]
 	c := 1
-	avail[1] = tri[1] &^ used
+	avail[1] = tri[1] &^ used & s.allow[row7At+1]
 	// Invariant: columns 1..c-1 of row 7 are set, distinct, each from its
 	// triple; used holds their digits; avail[c] the digits left to try at c.
 	for c >= 1 {
@@ -59,7 +59,7 @@ func (s *bitSearch) band3() {
 		}
 		used |= 1 << d
 		c++
-		avail[c] = tri[c] &^ used
+		avail[c] = tri[c] &^ used & s.allow[row7At+c]
 	}
 }
 
@@ -137,8 +137,25 @@ func (s *bitSearch) rows89(tri *[9]uint16) {
 			g[63+c] = d
 			g[72+c] = uint8(bits.TrailingZeros16(pair[c] &^ (1 << d)))
 		}
+		if s.allowRows89 && !s.rows89Allowed() {
+			continue
+		}
 		s.leaf()
 	}
+}
+
+// row7At+c is the free-cell index of row 7's column c (c = 1..8, columns
+// 2-9); rows 8 and 9 follow 8 and 16 further on.
+const row7At = band2End - 1
+
+// rows89Allowed reports whether rows 8-9 keep to s.allow.
+func (s *bitSearch) rows89Allowed() bool {
+	for c := 1; c < 9; c++ {
+		if s.allow[row7At+8+c]&(1<<s.g[63+c]) == 0 || s.allow[row7At+16+c]&(1<<s.g[72+c]) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // flip swaps rows 8 and 9 along the cycle through column c.

@@ -44,10 +44,14 @@ var freeUnits = func() [48][3]uint8 {
 type bitSearch struct {
 	g           canon.Grid
 	units       [27]uint16 // digits used in each row, column (9+) and box (18+)
+	allow       [48]uint16 // digits each free cell may take (Searcher.RunWithin)
+	allowRows89 bool       // some cell of rows 8-9 is restricted
 	check       *canon.Checker
 	band2       uint32 // band 2's table entry, set when band 2 is finished
 	completions int64  // completions reached (candidates checked)
 	band2Pruned int64  // finished bands 2 dropped by their form
+	band2Kept   int64  // finished bands 2 kept
+	countOnly   bool   // count the completions, do not check them
 	ctx         context.Context
 	emit        func(g *canon.Grid, autos int) error
 	stopErr     error
@@ -57,6 +61,9 @@ type bitSearch struct {
 
 func newBitSearch(key band.Key) *bitSearch {
 	s := &bitSearch{g: key.Partial()}
+	for k := range s.allow {
+		s.allow[k] = 0x3FE
+	}
 	first := key.Band1()
 	ck, err := canon.NewChecker(&first)
 	if err != nil {
@@ -96,7 +103,7 @@ func (s *bitSearch) unplace(k int) {
 // avail returns the digits free cell k can still take, as bits 1..9.
 func (s *bitSearch) avail(k int) uint16 {
 	u := &freeUnits[k]
-	return ^(s.units[u[0]] | s.units[u[1]] | s.units[u[2]]) & 0x3FE
+	return ^(s.units[u[0]] | s.units[u[1]] | s.units[u[2]]) & s.allow[k]
 }
 
 // row4s returns every filling of row 4 consistent with the key, ascending:
@@ -155,6 +162,7 @@ func (s *bitSearch) search(start int) {
 		s.place(depth, uint8(bits.TrailingZeros16(a)))
 		if depth == band2End-1 {
 			if e, ok := s.check.Band2((*[27]uint8)(s.g[27:54])); ok {
+				s.band2Kept++
 				s.band2 = e
 				s.band3()
 			} else {
@@ -173,6 +181,9 @@ func (s *bitSearch) leaf() {
 	s.completions++
 	if s.completions&4095 == 0 && s.ctx.Err() != nil {
 		s.stopErr, s.stopped = s.ctx.Err(), true
+		return
+	}
+	if s.countOnly {
 		return
 	}
 	ok, autos := s.check.Check(&s.g, s.band2)

@@ -83,7 +83,6 @@ func (q *Searcher) unplace(n int) {
 // is longer than MaxPrefix, is an error. emit returning ErrStop ends the
 // search with a nil error; any other error ends it with that error.
 func (q *Searcher) Run(ctx context.Context, prefix []uint8, emit Emit) (Stats, error) {
-	start := time.Now()
 	if len(prefix) > MaxPrefix {
 		return Stats{}, fmt.Errorf("enumerate: prefix of %d cells, at most %d", len(prefix), MaxPrefix)
 	}
@@ -92,6 +91,72 @@ func (q *Searcher) Run(ctx context.Context, prefix []uint8, emit Emit) (Stats, e
 		q.unplace(n)
 		return Stats{}, fmt.Errorf("enumerate: prefix %v does not fit the group: open cell %d cannot take %d", prefix, n+1, prefix[n])
 	}
+	st, err := q.run(ctx, len(prefix), emit)
+	q.unplace(n)
+	return st, err
+}
+
+// RunWithin enumerates the group's minlex grids in which every open cell c
+// holds one of the digits allowed[c] (bits 1..9; the key's cells are not
+// read), in ascending order, passing each to emit as Run does. It is what
+// regenerates a subtree of the dancing-links search (the paper's order):
+// the cells its path chose are allowed one digit, the others all nine.
+func (q *Searcher) RunWithin(ctx context.Context, allowed *[81]uint16, emit Emit) (Stats, error) {
+	s := q.s
+	// A cell allowed one digit bars it from its row, column and box: the
+	// search then meets the bar before the cell (a digit fixed in band 3
+	// prunes its column in band 2).
+	var bar [81]uint16
+	for c, a := range allowed {
+		if c >= 27 && c%9 != 0 && a&0x3FE != 0 && a&(a-1) == 0 {
+			for _, p := range peers[c] {
+				bar[p] |= a
+			}
+		}
+	}
+	for k, c := range freeCells {
+		s.allow[k] = allowed[c] & 0x3FE &^ bar[c]
+		if k >= row7At+9 && s.allow[k] != 0x3FE {
+			s.allowRows89 = true
+		}
+	}
+	defer func() {
+		for k := range s.allow {
+			s.allow[k] = 0x3FE
+		}
+		s.allowRows89 = false
+	}()
+	return q.run(ctx, 0, emit)
+}
+
+// CountWithin searches as RunWithin would but does not check the
+// completions it meets: its Stats count them and the finished bands 2
+// (Completions, Band2Kept, Band2Pruned), no grids. It measures what
+// RunWithin would cost, in a fraction of its time.
+func (q *Searcher) CountWithin(ctx context.Context, allowed *[81]uint16) (Stats, error) {
+	q.s.countOnly = true
+	defer func() { q.s.countOnly = false }()
+	return q.RunWithin(ctx, allowed, func(*canon.Grid, int) error { return nil })
+}
+
+// peers[c] are the 20 cells that share a row, column or box with cell c.
+var peers = func() (p [81][20]uint8) {
+	for c := range 81 {
+		n := 0
+		for d := range 81 {
+			r1, c1, r2, c2 := c/9, c%9, d/9, d%9
+			if d != c && (r1 == r2 || c1 == c2 || r1/3 == r2/3 && c1/3 == c2/3) {
+				p[c][n] = uint8(d)
+				n++
+			}
+		}
+	}
+	return p
+}()
+
+// run searches from free cell start on with the cells before it placed.
+func (q *Searcher) run(ctx context.Context, start int, emit Emit) (Stats, error) {
+	start0 := time.Now()
 	var st Stats
 	s := q.s
 	s.ctx, s.stopErr, s.stopped, s.firstOnly = ctx, nil, false, false
@@ -100,11 +165,10 @@ func (q *Searcher) Run(ctx context.Context, prefix []uint8, emit Emit) (Stats, e
 		st.Autos[autos]++
 		return emit(g, autos)
 	}
-	c0, p0 := s.completions, s.band2Pruned
-	s.search(len(prefix))
-	q.unplace(n)
-	st.Completions, st.Band2Pruned = s.completions-c0, s.band2Pruned-p0
-	st.Seconds = time.Since(start).Seconds()
+	c0, p0, k0 := s.completions, s.band2Pruned, s.band2Kept
+	s.search(start)
+	st.Completions, st.Band2Pruned, st.Band2Kept = s.completions-c0, s.band2Pruned-p0, s.band2Kept-k0
+	st.Seconds = time.Since(start0).Seconds()
 	s.emit = nil
 	switch err := s.stopErr; {
 	case err == ErrStop:

@@ -3,6 +3,7 @@ package enumerate
 import (
 	"context"
 	"math/bits"
+	"math/rand/v2"
 	"testing"
 
 	"edgrid/band"
@@ -97,5 +98,91 @@ func TestSearcherStopAndErrors(t *testing.T) {
 	cancel()
 	if _, err := q.Run(ctx, nil, func(*canon.Grid, int) error { return nil }); err != context.Canceled {
 		t.Errorf("cancelled context: %v", err)
+	}
+}
+
+// RunWithin gives exactly the group's grids that keep to the allowed
+// digits, ascending, for restrictions on cells of every row (band 3's too).
+func TestSearcherRunWithin(t *testing.T) {
+	grp, err := band.ByNumber(2222)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, _, _ := grpCollect(t, grp.Key, 2)
+	q := NewSearcher(grp.Key)
+	rng := rand.New(rand.NewPCG(5, 9))
+	partial := 0
+	for trial := range 40 {
+		var allowed [81]uint16
+		for c := range allowed {
+			allowed[c] = 0x3FE
+		}
+		g := all[rng.IntN(len(all))]
+		for range 1 + rng.IntN(12) {
+			c := int(freeCells[rng.IntN(FreeCells)])
+			switch rng.IntN(3) {
+			case 0: // the chosen grid's digit: a dancing-links placement
+				allowed[c] = 1 << g[c]
+			case 1: // some other single digit
+				allowed[c] = 1 << (1 + rng.IntN(9))
+			default:
+				allowed[c] = uint16(rng.IntN(1<<9)) << 1
+			}
+		}
+		var want []canon.Grid
+		for _, h := range all {
+			ok := true
+			for c, a := range allowed {
+				if a&(1<<h[c]) == 0 && c >= 27 && c%9 != 0 {
+					ok = false
+				}
+			}
+			if ok {
+				want = append(want, h)
+			}
+		}
+		var got []canon.Grid
+		st, err := q.RunWithin(context.Background(), &allowed, func(h *canon.Grid, _ int) error {
+			got = append(got, *h)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) || st.Grids != int64(len(got)) {
+			t.Fatalf("trial %d: %d grids (stats %d), want %d", trial, len(got), st.Grids, len(want))
+		}
+		// CountWithin meets the same completions and bands 2, checks none.
+		cs, err := q.CountWithin(context.Background(), &allowed)
+		if err != nil || cs.Grids != 0 || cs.Completions != st.Completions || cs.Band2Kept != st.Band2Kept || cs.Band2Pruned != st.Band2Pruned {
+			t.Fatalf("trial %d: CountWithin %d grids, %d completions, %d+%d bands 2 (%v); RunWithin %d, %d+%d", trial,
+				cs.Grids, cs.Completions, cs.Band2Kept, cs.Band2Pruned, err, st.Completions, st.Band2Kept, st.Band2Pruned)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("trial %d: grid %d is %s, want %s", trial, i, got[i].String(), want[i].String())
+			}
+		}
+		if len(got) > 0 && len(got) < len(all) {
+			partial++
+		}
+	}
+	if partial < 10 {
+		t.Fatalf("only %d of 40 restrictions kept some grids but not all", partial)
+	}
+	// The restriction is gone afterwards: a prefix run gives its whole bucket.
+	r4 := q.Row4s()[0]
+	n := 0
+	if _, err := q.Run(context.Background(), r4[:], func(*canon.Grid, int) error { n++; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	m := 0
+	for _, h := range all {
+		if [8]uint8(h[28:36]) == r4 {
+			m++
+		}
+	}
+	if n != m {
+		t.Fatalf("after RunWithin, bucket 0 gives %d grids, want %d", n, m)
 	}
 }

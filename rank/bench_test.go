@@ -21,7 +21,7 @@ func BenchmarkQuery(b *testing.B) {
 	r := ranker(b)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(11, 12))
-	for _, o := range []Order{Groups, Lex} {
+	for _, o := range []Order{Paper, Groups, Lex} {
 		b.Run("unrank/"+o.String(), func(b *testing.B) {
 			var ds []time.Duration
 			for b.Loop() {

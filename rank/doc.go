@@ -1,18 +1,25 @@
 // Package rank numbers the essentially different Sudoku grids: Rank gives a
-// grid's number 1..5,472,730,538 and Unrank the grid with a number, in the
-// groups order (the paper's groups in the paper's order, ascending inside a
-// group: method.md's rule as written) or in plain lexicographic order. The
-// paper itself orders the grids inside a group as its dancing-links search
-// meets them (docs/numbering.md); that order is not available yet.
+// grid's number 1..5,472,730,538 and Unrank the grid with a number, in one of
+// three orders:
 //
-// Neither needs a catalog. Embedded tables give the number of grids of
-// every bucket (the grids of one group with one filling of row 4, about
-// 1,260 buckets a group); a query finds its bucket from the tables and
-// regenerates that bucket alone with the enumerator. With a catalog the
-// grid is read from the stored files instead.
+//   - Paper (the default): the paper's. The groups in the paper's order, and
+//     inside a group the order in which a textbook dancing-links search
+//     meets the grids (docs/numbering.md). Grid 1 is method.md's grid 1.
+//   - Groups: the same groups, ascending inside each (method.md's text).
+//   - Lex: plain lexicographic order of the 81-digit grids.
 //
-// The tables are derived from a full run (edgrid run) by gen_tables.go;
-// see the comment there for the command.
+// None needs a catalog. Embedded tables give the number of grids of every
+// group and every bucket (the grids of one group with one filling of row 4,
+// about 1,260 buckets a group), and each group's search tree (paper.bin):
+// how many grids lie under each option of each branching of the search, down
+// to leaves of at most 2,000 grids that are cheap to regenerate. A query walks
+// the tables to its bucket or leaf and regenerates that alone with the
+// enumerator; in the paper's order it then replays the search over the leaf's
+// grids (dlx.go). With a catalog the groups and lex orders read the stored
+// files instead.
+//
+// The tables are derived from a full run (edgrid run) by gen_tables.go and
+// gen_paper.go; see the comments there for the commands.
 //
 // Data flows canon <- band <- enumerate <- storage <- rank <- cmd.
 package rank

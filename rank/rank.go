@@ -3,7 +3,6 @@ package rank
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"sync"
@@ -18,41 +17,38 @@ import (
 type Order int
 
 const (
-	// Groups is method.md's rule as written: the groups in the paper's
-	// order (by their 33 cells), and inside a group ascending. The groups'
-	// numbers are the paper's; positions inside a group are not (Paper).
-	Groups Order = iota
+	// Paper is the paper's order, the zero value: the groups in the
+	// paper's order (by their 33 cells), and inside a group the order in
+	// which a textbook dancing-links search meets the grids
+	// (docs/numbering.md). Grid 1 is method.md's grid 1.
+	Paper Order = iota
+	// Groups is method.md's rule as written: the groups as in Paper, and
+	// inside a group ascending. The groups' numbers are the paper's;
+	// positions inside a group are not.
+	Groups
 	// Lex is plain lexicographic order of the 81-digit grids.
 	Lex
-	// Paper is the paper's own order: the groups as in Groups, and inside
-	// a group the order in which a textbook dancing-links search meets the
-	// grids (docs/numbering.md). Not available yet: it needs count tables
-	// built by a full run in that order.
-	Paper
 )
 
-// ErrPaperOrder is returned for queries in the Paper order.
-var ErrPaperOrder = errors.New("rank: the paper's own order inside a group (dancing-links order, docs/numbering.md) is not available yet; use the groups order (the paper's groups, ascending inside each) or lex")
-
-// String returns "groups", "lex" or "paper".
+// String returns "paper", "groups" or "lex".
 func (o Order) String() string {
 	switch o {
 	case Lex:
 		return "lex"
-	case Paper:
-		return "paper"
+	case Groups:
+		return "groups"
 	}
-	return "groups"
+	return "paper"
 }
 
-// ParseOrder reads "groups", "lex" or "paper".
+// ParseOrder reads "paper", "groups" or "lex".
 func ParseOrder(s string) (Order, error) {
-	for _, o := range []Order{Groups, Lex, Paper} {
+	for _, o := range []Order{Paper, Groups, Lex} {
 		if s == o.String() {
 			return o, nil
 		}
 	}
-	return 0, fmt.Errorf("rank: order %q: want groups, lex or paper", s)
+	return 0, fmt.Errorf("rank: order %q: want paper, groups or lex", s)
 }
 
 // Ranker answers rank and unrank queries. It keeps the enumerators of the
@@ -64,6 +60,7 @@ type Ranker struct {
 
 	mu     sync.Mutex
 	groups map[int]*groupState
+	paper  *PaperTables // nil: the embedded ones
 }
 
 // groupState is what a Ranker keeps of a group it visited.
@@ -148,9 +145,6 @@ func (r *Ranker) Rank(ctx context.Context, g *canon.Grid, o Order) (int64, canon
 	if err := g.Validate(); err != nil {
 		return 0, canon.Grid{}, err
 	}
-	if o == Paper {
-		return 0, canon.Grid{}, ErrPaperOrder
-	}
 	m, _, _ := canon.Minlex(g)
 	grp, ok := band.Find(band.KeyOf(&m))
 	if !ok {
@@ -159,6 +153,15 @@ func (r *Ranker) Rank(ctx context.Context, g *canon.Grid, o Order) (int64, canon
 	if o == Lex {
 		n, err := r.rankLex(ctx, &m, grp)
 		return n, m, err
+	}
+	if o == Paper {
+		gs, err := r.group(grp.Number)
+		if err != nil {
+			return 0, m, err
+		}
+		defer gs.mu.Unlock()
+		ord, err := r.paperOrdinal(ctx, &m, gs)
+		return r.t.GroupFirst(grp.Number) + ord, m, err
 	}
 	ord, err := r.ordinal(ctx, &m, grp.Number)
 	if err != nil {
@@ -240,14 +243,19 @@ func (r *Ranker) Unrank(ctx context.Context, n int64, o Order) (canon.Grid, erro
 	if n < 1 || n > r.t.Total() {
 		return canon.Grid{}, fmt.Errorf("rank: %d is not a grid number: want 1..%d", n, r.t.Total())
 	}
-	if o == Paper {
-		return canon.Grid{}, ErrPaperOrder
-	}
 	if o == Lex {
 		return r.unrankLex(ctx, n)
 	}
 	g := sort.Search(band.NumGroups, func(i int) bool { return r.t.groupFirst[i+1] >= n }) + 1
 	k := n - r.t.GroupFirst(g) // 1-based inside the group
+	if o == Paper {
+		gs, err := r.group(g)
+		if err != nil {
+			return canon.Grid{}, err
+		}
+		defer gs.mu.Unlock()
+		return r.paperNth(ctx, gs, k-1)
+	}
 	if r.cat != nil {
 		if _, ok := r.cat.Entry(g); ok {
 			f, err := r.cat.Open(g)

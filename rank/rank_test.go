@@ -231,7 +231,7 @@ func TestRoundTrips(t *testing.T) {
 	}
 	for range rounds {
 		n := 1 + rng.Int64N(total)
-		for _, o := range []Order{Groups, Lex} {
+		for _, o := range []Order{Paper, Groups, Lex} {
 			g, err := r.Unrank(ctx, n, o)
 			if err != nil {
 				t.Fatalf("unrank(%d, %v): %v", n, o, err)
@@ -248,12 +248,14 @@ func TestRoundTrips(t *testing.T) {
 		}
 		g := canon.RandomGrid(rng)
 		m, _, _ := canon.Minlex(&g)
-		k, mm, err := r.Rank(ctx, &g, Groups)
-		if err != nil || mm != m {
-			t.Fatalf("rank(%s): %v, minlex %s want %s", g.String(), err, mm.String(), m.String())
-		}
-		if u, err := r.Unrank(ctx, k, Groups); err != nil || u != m {
-			t.Fatalf("unrank(rank(%s)) = %s, %v; want its minlex form", g.String(), u.String(), err)
+		for _, o := range []Order{Paper, Groups} {
+			k, mm, err := r.Rank(ctx, &g, o)
+			if err != nil || mm != m {
+				t.Fatalf("rank(%s, %v): %v, minlex %s want %s", g.String(), o, err, mm.String(), m.String())
+			}
+			if u, err := r.Unrank(ctx, k, o); err != nil || u != m {
+				t.Fatalf("unrank(rank(%s), %v) = %s, %v; want its minlex form", g.String(), o, u.String(), err)
+			}
 		}
 	}
 }

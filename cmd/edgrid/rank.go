@@ -13,7 +13,7 @@ import (
 
 func init() {
 	register(command{name: "rank", summary: "print the number (1..5,472,730,538) of each grid's class", run: func(ctx context.Context, args []string, s streams) error {
-		fs := newFlagSet("rank", "edgrid rank [--canonical] [--order groups|lex] [--catalog DIR] [GRID...]   (grids on stdin when none are given)", s)
+		fs := newFlagSet("rank", "edgrid rank [--canonical] [--order paper|groups|lex] [--catalog DIR] [GRID...]   (grids on stdin when none are given)", s)
 		var o rankOptions
 		fs.BoolVar(&o.canonical, "canonical", false, "also print the minlex form: <number> <minlex grid>")
 		r, err := o.parse(fs, args)
@@ -37,7 +37,7 @@ func init() {
 		})
 	}})
 	register(command{name: "unrank", summary: "print grid number N (1..5,472,730,538) as 81 digits", run: func(ctx context.Context, args []string, s streams) error {
-		fs := newFlagSet("unrank", "edgrid unrank [--order groups|lex] [--catalog DIR] [N...]   (numbers on stdin when none are given)", s)
+		fs := newFlagSet("unrank", "edgrid unrank [--order paper|groups|lex] [--catalog DIR] [N...]   (numbers on stdin when none are given)", s)
 		var o rankOptions
 		r, err := o.parse(fs, args)
 		if err != nil {
@@ -73,17 +73,14 @@ type rankOptions struct {
 // parse adds the shared flags to fs, parses args and returns the Ranker
 // the flags ask for.
 func (o *rankOptions) parse(fs *flagSet, args []string) (*rank.Ranker, error) {
-	fs.StringVar(&o.orderName, "order", "groups", "numbering: groups (the paper's groups in order, ascending inside each) or lex (plain lexicographic); paper (the paper's order inside groups) is not available yet")
-	fs.StringVar(&o.catalog, "catalog", "", "read grids from this catalog directory instead of regenerating them")
+	fs.StringVar(&o.orderName, "order", "paper", "numbering: paper (the paper's: groups in order, inside each the order of its dancing-links search), groups (the same groups, ascending inside each) or lex (plain lexicographic)")
+	fs.StringVar(&o.catalog, "catalog", "", "read grids from this catalog directory instead of regenerating them (groups and lex orders)")
 	if err := fs.parse(args); err != nil {
 		return nil, err
 	}
 	var err error
 	if o.order, err = rank.ParseOrder(o.orderName); err != nil {
-		return nil, usagef("--order %s: want groups or lex", o.orderName)
-	}
-	if o.order == rank.Paper {
-		return nil, usagef("--order paper: %v", strings.TrimPrefix(rank.ErrPaperOrder.Error(), "rank: "))
+		return nil, usagef("--order %s: want paper, groups or lex", o.orderName)
 	}
 	var cat *storage.Catalog
 	if o.catalog != "" {

@@ -11,8 +11,11 @@ import (
 	"edgrid/enumerate"
 )
 
-// method.md's lexicographically smallest minlex grid.
-const lexSmallest = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+// method.md's lexicographically smallest minlex grid, and its grid 1.
+const (
+	lexSmallest = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+	paperGrid1  = "123456789456789123789123456214835697367291845598647312632918574845372961971564238"
+)
 
 func TestRankUnrankCommands(t *testing.T) {
 	var first canon.Grid
@@ -25,10 +28,16 @@ func TestRankUnrankCommands(t *testing.T) {
 	}
 	code, out, errs := run(t, "", "unrank", "1", "5,472,730,538")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != 0 || len(lines) != 2 || lines[0] != first.String() {
-		t.Fatalf("unrank 1 N: exit %d, %q, %s", code, out, errs)
+	if code != 0 || len(lines) != 2 || lines[0] != paperGrid1 {
+		t.Fatalf("unrank 1 N: exit %d, %q, %s; want the paper's grid 1 first", code, out, errs)
 	}
 	last := lines[1]
+	if code, out, _ := run(t, "", "rank", paperGrid1); code != 0 || out != "1\n" {
+		t.Fatalf("rank of the paper's grid 1: exit %d, %q", code, out)
+	}
+	if code, out, _ := run(t, "", "unrank", "--order", "groups", "1"); code != 0 || strings.TrimSpace(out) != first.String() {
+		t.Fatalf("unrank --order groups 1: exit %d, %q; want group 1's smallest grid", code, out)
+	}
 	if code, out, _ := run(t, "", "unrank", "--order", "lex", "5472730538"); code != 0 || strings.TrimSpace(out) != last {
 		t.Fatalf("unrank --order lex of the last number: %q, want %s", out, last)
 	}
@@ -69,7 +78,7 @@ func TestRankUnrankBadInput(t *testing.T) {
 	if !strings.Contains(errs, "argument 1") || !strings.Contains(errs, "argument 2") || !strings.Contains(errs, "row 1") {
 		t.Errorf("stderr %q should name both bad arguments and the unit that repeats", errs)
 	}
-	for _, args := range [][]string{{"rank", "--order", "random"}, {"rank", "--order", "paper", lexSmallest}, {"unrank", "--order", "paper", "1"}, {"unrank", "--catalog", t.TempDir(), "1"}} {
+	for _, args := range [][]string{{"rank", "--order", "random"}, {"unrank", "--order", "Paper", "1"}, {"unrank", "--catalog", t.TempDir(), "1"}} {
 		if code, _, _ := run(t, "", args...); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)
 		}
