@@ -1,6 +1,9 @@
 package enumerate
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Band 3 once bands 1 and 2 are filled.
 //
@@ -19,7 +22,8 @@ import "math/bits"
 //     cycle, so rows 8-9 are exactly the 2^(cycles-1) orientations, column
 //     1's cycle being fixed by the key. No dead ends.
 //
-// Rows 8 are sorted before they are emitted, so completions stay ascending.
+// Rows 8 are sorted before they are emitted, so completions stay ascending
+// (reversed when s.desc).
 
 // band3 enumerates the completions of the current bands 1-2 in ascending order.
 func (s *bitSearch) band3() {
@@ -33,6 +37,10 @@ func (s *bitSearch) band3() {
 		if tri[st]&tri[st+1] != 0 || tri[st]&tri[st+2] != 0 || tri[st+1]&tri[st+2] != 0 {
 			return
 		}
+	}
+	if s.desc {
+		s.row7Desc(&tri)
+		return
 	}
 	// Row 7, cells 55..63 (columns 2-9): one digit of each triple, all distinct.
 	var avail [9]uint16
@@ -128,6 +136,9 @@ func (s *bitSearch) rows89(tri *[9]uint16) {
 		for j := i; j > 0 && cands[j] < cands[j-1]; j-- {
 			cands[j], cands[j-1] = cands[j-1], cands[j]
 		}
+	}
+	if s.desc {
+		slices.Reverse(cands[:k])
 	}
 	for i := 0; i < k && !s.stopped; i++ {
 		v := cands[i]

@@ -52,6 +52,7 @@ type bitSearch struct {
 	band2Pruned int64  // finished bands 2 dropped by their form
 	band2Kept   int64  // finished bands 2 kept
 	countOnly   bool   // count the completions, do not check them
+	desc        bool   // largest digits and rows first (Searcher.RunDesc; group_desc.go)
 	ctx         context.Context
 	emit        func(g *canon.Grid, autos int) error
 	stopErr     error
@@ -143,6 +144,10 @@ func (s *bitSearch) run(r4 *[8]uint8) {
 // search fills the open cells of band 2 from freeCells[start] on,
 // depth-first, and hands each finished band 2 that survives to band3.
 func (s *bitSearch) search(start int) {
+	if s.desc {
+		s.searchDesc(start)
+		return
+	}
 	var avail [48]uint16
 	depth := start
 	avail[depth] = s.avail(depth)

@@ -96,6 +96,15 @@ func (q *Searcher) Run(ctx context.Context, prefix []uint8, emit Emit) (Stats, e
 	return st, err
 }
 
+// RunDesc is Run in descending order: the largest grid first. Counting
+// from the top of a bucket costs what counting from its bottom does, so a
+// caller that knows which end is nearer takes that one.
+func (q *Searcher) RunDesc(ctx context.Context, prefix []uint8, emit Emit) (Stats, error) {
+	q.s.desc = true
+	defer func() { q.s.desc = false }()
+	return q.Run(ctx, prefix, emit)
+}
+
 // RunWithin enumerates the group's minlex grids in which every open cell c
 // holds one of the digits allowed[c] (bits 1..9; the key's cells are not
 // read), in ascending order, passing each to emit as Run does. It is what

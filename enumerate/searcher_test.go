@@ -58,6 +58,72 @@ func TestSearcherBuckets(t *testing.T) {
 	}
 }
 
+// RunDesc gives each bucket's grids, and those of one-cell extensions, in
+// exactly the reverse order of Run, and stops where told.
+func TestSearcherRunDesc(t *testing.T) {
+	ctx := context.Background()
+	for _, n := range []int{2222, 3541, 700} {
+		grp, err := band.ByNumber(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := NewSearcher(grp.Key)
+		row4s := q.Row4s()
+		total := 0
+		for i, r4 := range row4s {
+			if testing.Short() && n == 700 && i%10 != 3 {
+				continue
+			}
+			prefixes := [][]uint8{r4[:]}
+			if i%20 == 5 {
+				for a := q.Next(r4[:]); a != 0; a &= a - 1 {
+					prefixes = append(prefixes, append(append([]uint8{}, r4[:]...), uint8(bits.TrailingZeros16(a))))
+				}
+			}
+			for _, p := range prefixes {
+				var up, down []canon.Grid
+				var upA, downA []int
+				if _, err := q.Run(ctx, p, func(g *canon.Grid, a int) error { up, upA = append(up, *g), append(upA, a); return nil }); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := q.RunDesc(ctx, p, func(g *canon.Grid, a int) error { down, downA = append(down, *g), append(downA, a); return nil }); err != nil {
+					t.Fatal(err)
+				}
+				if len(up) != len(down) {
+					t.Fatalf("group %d prefix %v: Run %d grids, RunDesc %d", n, p, len(up), len(down))
+				}
+				for j := range up {
+					k := len(up) - 1 - j
+					if up[j] != down[k] || upA[j] != downA[k] {
+						t.Fatalf("group %d prefix %v: grid %d of Run is not grid %d of RunDesc", n, p, j+1, k+1)
+					}
+				}
+				total += len(up)
+				if len(up) > 2 {
+					seen := 0
+					if _, err := q.RunDesc(ctx, p, func(*canon.Grid, int) error { seen++; return ErrStop }); err != nil || seen != 1 {
+						t.Fatalf("group %d: RunDesc did not stop at ErrStop (%d grids, %v)", n, seen, err)
+					}
+				}
+			}
+		}
+		if total == 0 {
+			t.Fatalf("group %d: no grids compared", n)
+		}
+		// Run after RunDesc is ascending again.
+		var prev canon.Grid
+		if _, err := q.Run(ctx, row4s[0][:], func(g *canon.Grid, _ int) error {
+			if prev != (canon.Grid{}) && string(g[:]) <= string(prev[:]) {
+				t.Fatalf("group %d: Run after RunDesc is not ascending", n)
+			}
+			prev = *g
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func TestSearcherStopAndErrors(t *testing.T) {
 	grp, _ := band.ByNumber(1000)
 	q := NewSearcher(grp.Key)

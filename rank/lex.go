@@ -139,31 +139,96 @@ func (r *Ranker) unrankLex(ctx context.Context, n int64) (canon.Grid, error) {
 }
 
 // pickMerged returns the k-th (1-based) grid, in ascending order, of the
-// union of the buckets pos[j] of the groups states[j], j in js. The buckets
-// are enumerated side by side (a merge of pull iterators), so the search
-// stops at the k-th grid instead of finishing every bucket.
+// union of the buckets pos[j] of the groups states[j], j in js. Buckets
+// split to the same depth are taken part by part: parts with different
+// prefixes do not interleave, so the counts say which prefix holds the k-th
+// grid and only its parts are regenerated.
 func (r *Ranker) pickMerged(ctx context.Context, states []*groupState, pos []int, js []int, k int64) (canon.Grid, error) {
-	if len(js) == 1 {
-		gs := states[js[0]]
+	var all []groupPart
+	depth, same := -1, true
+	for _, j := range js {
+		states[j].mu.Lock() // parts may work out a split bucket with the Searcher
+		ps, err := states[j].parts(pos[j])
+		states[j].mu.Unlock()
+		if err != nil {
+			return canon.Grid{}, err
+		}
+		if depth >= 0 && len(ps[0].prefix) != depth {
+			same = false
+		}
+		depth = len(ps[0].prefix)
+		for _, p := range ps {
+			all = append(all, groupPart{states[j], p})
+		}
+	}
+	if !same {
+		all = all[:0]
+		for _, j := range js {
+			gs := states[j]
+			all = append(all, groupPart{gs, part{gs.row4s[pos[j]][:], gs.size(pos[j])}})
+		}
+	}
+	sort.SliceStable(all, func(x, y int) bool { return bytes.Compare(all[x].pt.prefix, all[y].pt.prefix) < 0 })
+	for s := 0; s < len(all); {
+		e := s
+		var cnt int64
+		for e < len(all) && bytes.Equal(all[e].pt.prefix, all[s].pt.prefix) {
+			cnt += all[e].pt.size
+			e++
+		}
+		if k > cnt {
+			k -= cnt
+			s = e
+			continue
+		}
+		return mergePick(ctx, all[s:e], k)
+	}
+	return canon.Grid{}, fmt.Errorf("rank: buckets hold fewer grids than %d", k)
+}
+
+// groupPart is a part of one group's bucket.
+type groupPart struct {
+	gs *groupState
+	pt part
+}
+
+// mergePick returns the k-th (1-based) grid, in ascending order, of the
+// union of parts of distinct groups. Their grids are enumerated side by side
+// (a merge of pull iterators), from the nearer end of the union, so the
+// search stops at the k-th grid instead of finishing every part.
+func mergePick(ctx context.Context, parts []groupPart, k int64) (canon.Grid, error) {
+	if len(parts) == 1 {
+		gs := parts[0].gs
 		gs.mu.Lock()
 		defer gs.mu.Unlock()
-		return gs.nth(ctx, pos[js[0]], k-1)
+		return gs.nthIn(ctx, parts[0].pt, k-1)
+	}
+	var total int64
+	for _, p := range parts {
+		total += p.pt.size
+	}
+	desc := k > total/2
+	if desc {
+		k = total - k + 1
 	}
 	type source struct {
 		next func() (canon.Grid, bool)
-		stop func()
 		head canon.Grid
 		ok   bool
 		err  *error
 	}
-	srcs := make([]*source, len(js))
-	for x, j := range js {
-		gs := states[j]
+	srcs := make([]*source, len(parts))
+	for x, p := range parts {
+		gs := p.gs
 		gs.mu.Lock()
 		defer gs.mu.Unlock()
+		run := gs.q.Run
+		if desc {
+			run = gs.q.RunDesc
+		}
 		var runErr error
 		seq := func(yield func(canon.Grid) bool) {
-			_, runErr = gs.q.Run(ctx, gs.row4s[pos[j]][:], func(h *canon.Grid, _ int) error {
+			_, runErr = run(ctx, p.pt.prefix, func(h *canon.Grid, _ int) error {
 				if !yield(*h) {
 					return enumerate.ErrStop
 				}
@@ -172,7 +237,7 @@ func (r *Ranker) pickMerged(ctx context.Context, states []*groupState, pos []int
 		}
 		next, stop := iter.Pull(seq)
 		defer stop()
-		src := &source{next: next, stop: stop, err: &runErr}
+		src := &source{next: next, err: &runErr}
 		src.head, src.ok = next()
 		srcs[x] = src
 	}
@@ -182,7 +247,7 @@ func (r *Ranker) pickMerged(ctx context.Context, states []*groupState, pos []int
 			if *s.err != nil {
 				return canon.Grid{}, *s.err
 			}
-			if s.ok && (best == nil || bytes.Compare(s.head[:], best.head[:]) < 0) {
+			if s.ok && (best == nil || (bytes.Compare(s.head[:], best.head[:]) < 0) != desc) {
 				best = s
 			}
 		}

@@ -90,24 +90,13 @@ func EmbeddedPaper() (*PaperTables, error) {
 
 // LoadPaper reads and checks a paper-order file (see the layout above).
 func LoadPaper(data []byte) (*PaperTables, error) {
-	bad := func(format string, a ...any) error {
-		return fmt.Errorf("rank: paper tables: %s", fmt.Sprintf(format, a...))
-	}
+	bad := badFile("paper tables")
 	end := paperHead + 4*(band.NumGroups+1)
-	if len(data) < end+4 {
-		return nil, bad("%d bytes: truncated", len(data))
+	body, err := checkFile(data, paperMagic, paperVersion, end, bad)
+	if err != nil {
+		return nil, err
 	}
 	le := binary.LittleEndian
-	body := data[:len(data)-4]
-	if got, want := crc32.Checksum(body, castagnoli), le.Uint32(data[len(data)-4:]); got != want {
-		return nil, bad("checksum %08x, computed %08x: damaged", want, got)
-	}
-	if string(data[:8]) != paperMagic {
-		return nil, bad("not a paper-order file (magic %q)", data[:8])
-	}
-	if v := le.Uint32(data[8:]); v != paperVersion {
-		return nil, bad("version %d, this program reads %d", v, paperVersion)
-	}
 	pp := PaperParams{int64(le.Uint32(data[12:])), int64(le.Uint32(data[16:])), int64(le.Uint32(data[20:])), int64(le.Uint32(data[24:]))}
 	p := &PaperTables{params: pp, leaf: pp.Leaf, streams: body[end:]}
 	if n := le.Uint32(data[28:]); n != band.NumGroups {

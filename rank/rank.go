@@ -61,15 +61,17 @@ type Ranker struct {
 	mu     sync.Mutex
 	groups map[int]*groupState
 	paper  *PaperTables // nil: the embedded ones
+	split  *SplitTables // nil: the embedded ones
 }
 
 // groupState is what a Ranker keeps of a group it visited.
 type groupState struct {
-	mu    sync.Mutex
-	grp   band.Group
-	q     *enumerate.Searcher
-	row4s [][8]uint8
-	cum   []int64 // cumulative bucket counts
+	mu     sync.Mutex
+	grp    band.Group
+	q      *enumerate.Searcher
+	row4s  [][8]uint8
+	cum    []int64             // cumulative bucket counts
+	splits map[int]*subBuckets // the buckets split further (split.go)
 }
 
 // New returns a Ranker over the tables t (nil: the embedded tables). With a
@@ -125,6 +127,15 @@ func (r *Ranker) group(n int) (*groupState, error) {
 			return nil, fmt.Errorf("rank: group %d has %d buckets, the tables %d", n, len(row4s), len(cum)-1)
 		}
 		gs.grp, gs.q, gs.row4s, gs.cum = grp, q, row4s, cum
+		sp, err := r.splitTables()
+		if err == nil {
+			gs.splits, err = sp.splitsOf(gs)
+		}
+		if err != nil {
+			gs.q = nil
+			gs.mu.Unlock()
+			return nil, err
+		}
 	}
 	return gs, nil
 }
@@ -199,43 +210,6 @@ func (r *Ranker) ordinal(ctx context.Context, m *canon.Grid, group int) (int64, 
 		return 0, fmt.Errorf("rank: minlex grid %s not found in group %d's bucket %d", m.String(), group, i)
 	}
 	return gs.cum[i] + below + 1, nil
-}
-
-// countBelow counts the grids of bucket i below m and says whether m is one
-// of the bucket's grids.
-func (gs *groupState) countBelow(ctx context.Context, i int, m *canon.Grid) (int64, bool, error) {
-	var n int64
-	found := false
-	_, err := gs.q.Run(ctx, gs.row4s[i][:], func(h *canon.Grid, _ int) error {
-		switch c := bytes.Compare(h[36:], m[36:]); {
-		case c < 0:
-			n++
-			return nil
-		case c == 0:
-			found = true
-		}
-		return enumerate.ErrStop
-	})
-	return n, found, err
-}
-
-// nth returns the k-th (0-based) grid of bucket i.
-func (gs *groupState) nth(ctx context.Context, i int, k int64) (canon.Grid, error) {
-	var out canon.Grid
-	seen := int64(0)
-	got := false
-	_, err := gs.q.Run(ctx, gs.row4s[i][:], func(h *canon.Grid, _ int) error {
-		if seen == k {
-			out, got = *h, true
-			return enumerate.ErrStop
-		}
-		seen++
-		return nil
-	})
-	if err == nil && !got {
-		err = fmt.Errorf("rank: group %d bucket %d has %d grids, the tables more", gs.grp.Number, i, seen)
-	}
-	return out, err
 }
 
 // Unrank returns grid number n (1..Total) in the order o.

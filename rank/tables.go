@@ -87,23 +87,12 @@ func Embedded() (*Tables, error) {
 // Load reads and checks a table file (see the layout above): checksum,
 // group count, and that the groups add up within their bands.
 func Load(data []byte) (*Tables, error) {
-	bad := func(format string, a ...any) error {
-		return fmt.Errorf("rank: tables: %s", fmt.Sprintf(format, a...))
-	}
-	if len(data) < tablesHead+band.NumGroups*groupEntry+4 {
-		return nil, bad("%d bytes: truncated", len(data))
+	bad := badFile("tables")
+	body, err := checkFile(data, tablesMagic, tablesVersion, tablesHead+band.NumGroups*groupEntry, bad)
+	if err != nil {
+		return nil, err
 	}
 	le := binary.LittleEndian
-	body := data[:len(data)-4]
-	if got, want := crc32.Checksum(body, castagnoli), le.Uint32(data[len(data)-4:]); got != want {
-		return nil, bad("checksum %08x, computed %08x: damaged", want, got)
-	}
-	if string(data[:8]) != tablesMagic {
-		return nil, bad("not a table file (magic %q)", data[:8])
-	}
-	if v := le.Uint32(data[8:]); v != tablesVersion {
-		return nil, bad("version %d, this program reads %d", v, tablesVersion)
-	}
 	if n := le.Uint32(data[12:]); n != band.NumGroups {
 		return nil, bad("%d groups, want %d", n, band.NumGroups)
 	}
@@ -191,7 +180,7 @@ func Build(counts [][]int64, work []int64) ([]byte, error) {
 	if len(counts) != band.NumGroups || len(work) != band.NumGroups {
 		return nil, fmt.Errorf("rank: %d groups of counts and %d of work, want %d", len(counts), len(work), band.NumGroups)
 	}
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderCRC(false))
+	enc, err := newEncoder()
 	if err != nil {
 		return nil, err
 	}
@@ -227,6 +216,39 @@ func Build(counts [][]int64, work []int64) ([]byte, error) {
 	}
 	out := append(head, chunks...)
 	return le.AppendUint32(out, crc32.Checksum(out, castagnoli)), nil
+}
+
+// badFile returns the error maker of one kind of table file.
+func badFile(what string) func(format string, a ...any) error {
+	return func(format string, a ...any) error {
+		return fmt.Errorf("rank: %s: %s", what, fmt.Sprintf(format, a...))
+	}
+}
+
+// checkFile checks what every table file begins and ends with: at least
+// head bytes and a crc32c of all before it, the magic (8 bytes) and the
+// version (uint32). It returns the bytes before the checksum.
+func checkFile(data []byte, magic string, version uint32, head int, bad func(string, ...any) error) ([]byte, error) {
+	if len(data) < head+4 {
+		return nil, bad("%d bytes: truncated", len(data))
+	}
+	le := binary.LittleEndian
+	body := data[:len(data)-4]
+	if got, want := crc32.Checksum(body, castagnoli), le.Uint32(data[len(data)-4:]); got != want {
+		return nil, bad("checksum %08x, computed %08x: damaged", want, got)
+	}
+	if string(data[:8]) != magic {
+		return nil, bad("not this kind of file (magic %q, want %q)", data[:8], magic)
+	}
+	if v := le.Uint32(data[8:]); v != version {
+		return nil, bad("version %d, this program reads %d", v, version)
+	}
+	return body, nil
+}
+
+// newEncoder returns the zstd encoder of the table files.
+func newEncoder() (*zstd.Encoder, error) {
+	return zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderCRC(false))
 }
 
 // errNoTables is what a query gets when the program was built without tables.
