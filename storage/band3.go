@@ -160,17 +160,23 @@ func (x *rows89) init(b *band3, r7 row7, f8 uint8) {
 		x.hi[c] = uint8(bits.Len16(x.left[c]) - 1)
 	}
 	x.f8 = f8
-	// The 8 ways of stack 2 (columns 4-6), as digit masks in lanes.
-	var w2 [2]uint64
-	for w := range 8 {
-		m := uint16(1)<<x.pick(3, w>>2) | uint16(1)<<x.pick(4, w>>1) | uint16(1)<<x.pick(5, w)
-		w2[w>>2] |= uint64(m) << (16 * (w & 3))
-	}
+	// The 8 ways of stack 2 (columns 4-6), as digit masks in lanes: way w
+	// is in lane w&3 of w2[w>>2], and its bits 2, 1, 0 take the high digit
+	// of columns 4, 5 and 6. lo and hi are each column's digits as masks.
+	lo := func(c int) uint64 { return uint64(1) << x.lo[c] }
+	hi := func(c int) uint64 { return uint64(1) << x.hi[c] }
+	const lanes01, lanes23 = 0x0000_0000_0001_0001, 0x0001_0001_0000_0000
+	const lanes02, lanes13 = 0x0000_0001_0000_0001, 0x0001_0000_0001_0000
+	c45 := lo(4)*lanes01 | hi(4)*lanes23 | lo(5)*lanes02 | hi(5)*lanes13
+	w2 := [2]uint64{lo(3)*lanes | c45, hi(3)*lanes | c45}
 	all4 := uint64(allDigits) * lanes
 	l6, l7, l8 := uint64(x.left[6])*lanes, uint64(x.left[7])*lanes, uint64(x.left[8])*lanes
+	f := uint64(1) << f8
+	// The 4 ways of stack 1 (columns 2-3), high digit of column 2 as bit 1.
+	w1s := [4]uint64{f | lo(1) | lo(2), f | lo(1) | hi(2), f | hi(1) | lo(2), f | hi(1) | hi(2)}
 	x.valid = 0
-	for w1 := range 4 {
-		m1 := uint64(uint16(1)<<f8|uint16(1)<<x.pick(1, w1>>1)|uint16(1)<<x.pick(2, w1)) * lanes
+	for w1, m := range w1s {
+		m1 := m * lanes
 		for h, m2 := range w2 {
 			r := all4 ^ m1 ^ m2
 			ok := laneNonzero(r&l6) & laneNonzero(r&l7) & laneNonzero(r&l8) &^ laneNonzero(m1&m2)
