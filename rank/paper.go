@@ -81,11 +81,15 @@ func (w *paperWalk) descend(opts []option, cnt []int64, j int) error {
 // leafGrids regenerates the grids of the current leaf.
 func (w *paperWalk) leafGrids(ctx context.Context, gs *groupState) ([]canon.Grid, error) {
 	allowed := w.st.allowed()
-	out := make([]canon.Grid, 0, w.n)
+	out := gs.leaf[:0] // the last leaf's buffer: queries on a group take turns
+	if int64(cap(out)) < w.n {
+		out = make([]canon.Grid, 0, w.n)
+	}
 	_, err := gs.q.RunWithin(ctx, &allowed, func(g *canon.Grid, _ int) error {
 		out = append(out, *g)
 		return nil
 	})
+	gs.leaf = out
 	if err == nil && int64(len(out)) != w.n {
 		err = fmt.Errorf("a leaf of group %d has %d grids, the tables say %d", gs.grp.Number, len(out), w.n)
 	}

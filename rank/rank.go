@@ -72,6 +72,7 @@ type groupState struct {
 	row4s  [][8]uint8
 	cum    []int64             // cumulative bucket counts
 	splits map[int]*subBuckets // the buckets split further (split.go)
+	leaf   []canon.Grid        // the buffer of the paper's leaves (paper.go)
 }
 
 // New returns a Ranker over the tables t (nil: the embedded tables). With a
@@ -96,8 +97,14 @@ func New(t *Tables, cat *storage.Catalog) (*Ranker, error) {
 // Tables returns the Ranker's tables.
 func (r *Ranker) Tables() *Tables { return r.t }
 
-// group returns the state of group n, locked; the caller unlocks it.
-func (r *Ranker) group(n int) (*groupState, error) {
+// group returns the state of group n, locked, with its buckets (row 4s,
+// counts, split buckets); the caller unlocks it.
+func (r *Ranker) group(n int) (*groupState, error) { return r.state(n, true) }
+
+// state returns the state of group n, locked; its buckets only if
+// buckets is set (the paper's order needs none of them). The caller unlocks
+// it.
+func (r *Ranker) state(n int, buckets bool) (*groupState, error) {
 	r.mu.Lock()
 	gs, ok := r.groups[n]
 	if !ok {
@@ -109,32 +116,34 @@ func (r *Ranker) group(n int) (*groupState, error) {
 	}
 	r.mu.Unlock()
 	gs.mu.Lock()
+	fail := func(err error) (*groupState, error) {
+		gs.mu.Unlock()
+		return nil, err
+	}
 	if gs.q == nil {
 		grp, err := band.ByNumber(n)
 		if err != nil {
-			gs.mu.Unlock()
-			return nil, err
+			return fail(err)
 		}
+		gs.grp, gs.q = grp, enumerate.NewSearcher(grp.Key)
+	}
+	if buckets && gs.cum == nil {
 		cum, err := r.t.Buckets(n)
 		if err != nil {
-			gs.mu.Unlock()
-			return nil, err
+			return fail(err)
 		}
-		q := enumerate.NewSearcher(grp.Key)
-		row4s := q.Row4s()
+		row4s := gs.q.Row4s()
 		if len(row4s)+1 != len(cum) {
-			gs.mu.Unlock()
-			return nil, fmt.Errorf("rank: group %d has %d buckets, the tables %d", n, len(row4s), len(cum)-1)
+			return fail(fmt.Errorf("rank: group %d has %d buckets, the tables %d", n, len(row4s), len(cum)-1))
 		}
-		gs.grp, gs.q, gs.row4s, gs.cum = grp, q, row4s, cum
 		sp, err := r.splitTables()
-		if err == nil {
-			gs.splits, err = sp.splitsOf(gs)
-		}
 		if err != nil {
-			gs.q = nil
-			gs.mu.Unlock()
-			return nil, err
+			return fail(err)
+		}
+		gs.row4s, gs.cum = row4s, cum
+		if gs.splits, err = sp.splitsOf(gs); err != nil {
+			gs.row4s, gs.cum = nil, nil
+			return fail(err)
 		}
 	}
 	return gs, nil
@@ -166,7 +175,7 @@ func (r *Ranker) Rank(ctx context.Context, g *canon.Grid, o Order) (int64, canon
 		return n, m, err
 	}
 	if o == Paper {
-		gs, err := r.group(grp.Number)
+		gs, err := r.state(grp.Number, false)
 		if err != nil {
 			return 0, m, err
 		}
@@ -223,7 +232,7 @@ func (r *Ranker) Unrank(ctx context.Context, n int64, o Order) (canon.Grid, erro
 	g := sort.Search(band.NumGroups, func(i int) bool { return r.t.groupFirst[i+1] >= n }) + 1
 	k := n - r.t.GroupFirst(g) // 1-based inside the group
 	if o == Paper {
-		gs, err := r.group(g)
+		gs, err := r.state(g, false)
 		if err != nil {
 			return canon.Grid{}, err
 		}
