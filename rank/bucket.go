@@ -23,6 +23,7 @@ import (
 type part struct {
 	prefix []uint8
 	size   int64
+	first  int64 // ordinal (1-based, ascending) of its first grid in the group
 }
 
 // size returns the number of grids in bucket i.
@@ -33,14 +34,17 @@ func (gs *groupState) size(i int) int64 { return gs.cum[i+1] - gs.cum[i] }
 func (gs *groupState) parts(i int) ([]part, error) {
 	sb, err := gs.sub(i)
 	if sb == nil {
-		return []part{{gs.row4s[i][:], gs.size(i)}}, err
+		return []part{gs.whole(i)}, err
 	}
 	ps := make([]part, len(sb.prefixes))
 	for j, p := range sb.prefixes {
-		ps[j] = part{p, sb.cum[j+1] - sb.cum[j]}
+		ps[j] = part{p, sb.cum[j+1] - sb.cum[j], gs.cum[i] + sb.cum[j] + 1}
 	}
 	return ps, nil
 }
+
+// whole returns bucket i as one part.
+func (gs *groupState) whole(i int) part { return part{gs.row4s[i][:], gs.size(i), gs.cum[i] + 1} }
 
 // openPrefix returns the first n open cells of m (r4c2.., then r5c2..).
 func openPrefix(m *canon.Grid, n int) []uint8 {
@@ -85,7 +89,7 @@ func (gs *groupState) countBelow(ctx context.Context, i int, m *canon.Grid) (int
 		if err != nil {
 			return 0, false, err
 		}
-		return gs.countIn(ctx, part{gs.row4s[i][:], gs.size(i)}, m)
+		return gs.countIn(ctx, gs.whole(i), m)
 	}
 	p := openPrefix(m, len(sb.prefixes[0]))
 	j := sort.Search(len(sb.prefixes), func(j int) bool { return bytes.Compare(sb.prefixes[j], p) >= 0 })
@@ -93,7 +97,7 @@ func (gs *groupState) countBelow(ctx context.Context, i int, m *canon.Grid) (int
 		// No part starts as m does: the parts before j are below it.
 		return sb.cum[j], false, nil
 	}
-	n, found, err := gs.countIn(ctx, part{sb.prefixes[j], sb.cum[j+1] - sb.cum[j]}, m)
+	n, found, err := gs.countIn(ctx, part{sb.prefixes[j], sb.cum[j+1] - sb.cum[j], 0}, m)
 	return sb.cum[j] + n, found, err
 }
 
@@ -138,13 +142,13 @@ func (gs *groupState) nth(ctx context.Context, i int, k int64) (canon.Grid, erro
 		if err != nil {
 			return canon.Grid{}, err
 		}
-		return gs.nthIn(ctx, part{gs.row4s[i][:], gs.size(i)}, k)
+		return gs.nthIn(ctx, gs.whole(i), k)
 	}
 	j := sort.Search(len(sb.prefixes), func(j int) bool { return sb.cum[j+1] > k })
 	if j == len(sb.prefixes) {
 		return canon.Grid{}, fmt.Errorf("rank: group %d bucket %d has %d grids, not %d", gs.grp.Number, i, gs.size(i), k+1)
 	}
-	return gs.nthIn(ctx, part{sb.prefixes[j], sb.cum[j+1] - sb.cum[j]}, k-sb.cum[j])
+	return gs.nthIn(ctx, part{sb.prefixes[j], sb.cum[j+1] - sb.cum[j], 0}, k-sb.cum[j])
 }
 
 // nthIn returns the k-th (0-based) grid of part pt.

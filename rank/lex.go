@@ -11,6 +11,7 @@ import (
 	"edgrid/band"
 	"edgrid/canon"
 	"edgrid/enumerate"
+	"edgrid/storage"
 )
 
 // In plain lexicographic order the grids of one first band interleave
@@ -39,6 +40,19 @@ func (r *Ranker) rankLex(ctx context.Context, m *canon.Grid, grp band.Group) (in
 			return 0, err
 		}
 		i, ok := gs.bucketOf(r4)
+		if ok && g.Key[keyR5C1] == m[36] && r.hasGroup(g.Number) {
+			// The catalog counts the group's grids below m: one block.
+			gs.mu.Unlock()
+			below, found, err := r.catalogBelow(g.Number, m)
+			if err != nil {
+				return 0, err
+			}
+			if g.Number == grp.Number && !found {
+				return 0, fmt.Errorf("rank: minlex grid %s not found in group %d's catalog file", m.String(), g.Number)
+			}
+			n += below
+			continue
+		}
 		n += gs.cum[i]
 		if ok {
 			switch d := g.Key[keyR5C1]; {
@@ -165,7 +179,7 @@ func (r *Ranker) pickMerged(ctx context.Context, states []*groupState, pos []int
 		all = all[:0]
 		for _, j := range js {
 			gs := states[j]
-			all = append(all, groupPart{gs, part{gs.row4s[pos[j]][:], gs.size(pos[j])}})
+			all = append(all, groupPart{gs, gs.whole(pos[j])})
 		}
 	}
 	sort.SliceStable(all, func(x, y int) bool { return bytes.Compare(all[x].pt.prefix, all[y].pt.prefix) < 0 })
@@ -180,6 +194,9 @@ func (r *Ranker) pickMerged(ctx context.Context, states []*groupState, pos []int
 			k -= cnt
 			s = e
 			continue
+		}
+		if r.inCatalog(all[s:e]) {
+			return r.catalogPick(all[s:e], k)
 		}
 		return mergePick(ctx, all[s:e], k)
 	}
@@ -258,5 +275,97 @@ func mergePick(ctx context.Context, parts []groupPart, k int64) (canon.Grid, err
 			return best.head, nil
 		}
 		best.head, best.ok = best.next()
+	}
+}
+
+// hasGroup reports whether the Ranker's catalog holds group g.
+func (r *Ranker) hasGroup(g int) bool {
+	if r.cat == nil {
+		return false
+	}
+	_, ok := r.cat.Entry(g)
+	return ok
+}
+
+// inCatalog reports whether the catalog holds the groups of all parts.
+func (r *Ranker) inCatalog(parts []groupPart) bool {
+	for _, p := range parts {
+		if !r.hasGroup(p.gs.grp.Number) {
+			return false
+		}
+	}
+	return true
+}
+
+// catalogBelow returns how many grids of group g's catalog file are below
+// m, and whether m is one of them.
+func (r *Ranker) catalogBelow(g int, m *canon.Grid) (int64, bool, error) {
+	f, err := r.cat.Open(g)
+	if err != nil {
+		return 0, false, err
+	}
+	defer f.Close()
+	return f.Below(m)
+}
+
+// catalogPick returns the k-th (1-based) grid, ascending, of the union of
+// parts of distinct groups, read from their catalog files: each part's
+// grids (ascending in its file), then a merge from the nearer end.
+func (r *Ranker) catalogPick(parts []groupPart, k int64) (canon.Grid, error) {
+	lists := make([][]canon.Grid, 0, len(parts))
+	var total int64
+	for _, p := range parts {
+		if p.pt.size == 0 {
+			continue
+		}
+		f, err := r.cat.Open(p.gs.grp.Number)
+		if err != nil {
+			return canon.Grid{}, err
+		}
+		list := make([]canon.Grid, 0, p.pt.size)
+		end := p.pt.first + p.pt.size
+		err = f.ScanFrom(p.pt.first, func(o int64, g *canon.Grid) error {
+			if o >= end {
+				return storage.ErrStopScan
+			}
+			list = append(list, *g)
+			return nil
+		})
+		f.Close()
+		if err != nil {
+			return canon.Grid{}, err
+		}
+		if int64(len(list)) != p.pt.size {
+			return canon.Grid{}, fmt.Errorf("rank: group %d's catalog file holds %d grids from ordinal %d, the tables %d", p.gs.grp.Number, len(list), p.pt.first, p.pt.size)
+		}
+		lists = append(lists, list)
+		total += p.pt.size
+	}
+	if k < 1 || k > total {
+		return canon.Grid{}, fmt.Errorf("rank: grid %d of %d in the catalog's parts", k, total)
+	}
+	desc := k > total/2
+	if desc {
+		k = total - k + 1
+	}
+	// pos[x] grids of list x are taken (from its top when desc).
+	pos := make([]int, len(lists))
+	head := func(x int) *canon.Grid {
+		if desc {
+			return &lists[x][len(lists[x])-1-pos[x]]
+		}
+		return &lists[x][pos[x]]
+	}
+	for {
+		best := -1
+		for x := range lists {
+			if pos[x] < len(lists[x]) && (best < 0 || (bytes.Compare(head(x)[:], head(best)[:]) < 0) != desc) {
+				best = x
+			}
+		}
+		if k--; k == 0 {
+			return *head(best), nil
+		}
+		pos[best]++
 	}
 }

@@ -269,19 +269,7 @@ func TestRoundTrips(t *testing.T) {
 func TestWithCatalog(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
-	for _, g := range []int{3539, 3540, 3541} {
-		grp, _ := band.ByNumber(g)
-		w, err := storage.Create(filepath.Join(dir, storage.FileName(g)), g, storage.WriterOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := enumerate.Group(ctx, grp.Key, enumerate.Options{}, w.Add); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeCatalog(t, dir, []int{3539, 3540, 3541})
 	cat, err := storage.BuildIndex(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -301,6 +289,66 @@ func TestWithCatalog(t *testing.T) {
 		k, _, err := withCat.Rank(ctx, &b, Groups)
 		if err != nil || k != n {
 			t.Fatalf("rank with the catalog of grid %d: %d, %v", n, k, err)
+		}
+	}
+}
+
+// In lexicographic order too, a catalog of a whole band (nine groups), or of
+// some of its groups, gives the answers regeneration gives.
+func TestLexWithCatalog(t *testing.T) {
+	ctx := context.Background()
+	groups, _ := band.GroupsOfBand(302)
+	var all []int
+	for _, g := range groups {
+		all = append(all, g.Number)
+	}
+	whole, some := t.TempDir(), t.TempDir()
+	writeCatalog(t, whole, all)
+	writeCatalog(t, some, all[:5])
+	plain := ranker(t)
+	rng := rand.New(rand.NewPCG(30, 31))
+	for _, dir := range []string{whole, some} {
+		cat, err := storage.BuildIndex(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		withCat, err := New(nil, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, count := plain.Tables().BandFirst(302), plain.Tables().BandCount(302)
+		for i := range 150 {
+			n := first + 1 + rng.Int64N(count)
+			if i < 2 {
+				n = first + 1 + int64(i)*(count-1)
+			}
+			a, err1 := plain.Unrank(ctx, n, Lex)
+			b, err2 := withCat.Unrank(ctx, n, Lex)
+			if err1 != nil || err2 != nil || a != b {
+				t.Fatalf("lex unrank(%d): %s (%v) without the catalog, %s (%v) with", n, a.String(), err1, b.String(), err2)
+			}
+			if k, _, err := withCat.Rank(ctx, &b, Lex); err != nil || k != n {
+				t.Fatalf("lex rank with the catalog of grid %d: %d, %v", n, k, err)
+			}
+		}
+	}
+}
+
+// writeCatalog writes the files of groups into dir.
+func writeCatalog(t *testing.T, dir string, groups []int) {
+	t.Helper()
+	ctx := context.Background()
+	for _, g := range groups {
+		grp, _ := band.ByNumber(g)
+		w, err := storage.Create(filepath.Join(dir, storage.FileName(g)), g, storage.WriterOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := enumerate.Group(ctx, grp.Key, enumerate.Options{}, w.Add); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -74,7 +74,7 @@ type rankOptions struct {
 // the flags ask for.
 func (o *rankOptions) parse(fs *flagSet, args []string) (*rank.Ranker, error) {
 	fs.StringVar(&o.orderName, "order", "paper", "numbering: paper (the paper's: groups in order, inside each the order of its dancing-links search), groups (the same groups, ascending inside each) or lex (plain lexicographic)")
-	fs.StringVar(&o.catalog, "catalog", "", "read grids from this catalog directory instead of regenerating them (groups and lex orders)")
+	fs.StringVar(&o.catalog, "catalog", "", "read grids from this catalog directory instead of regenerating them (groups and lex orders; the paper's order regenerates its leaf, as the files are in ascending order)")
 	if err := fs.parse(args); err != nil {
 		return nil, err
 	}
