@@ -19,34 +19,40 @@ import (
 //	go test ./rank -run X -bench . -benchtime 400x
 func BenchmarkQuery(b *testing.B) {
 	r := ranker(b)
-	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, o := range []Order{Paper, Groups, Lex} {
-		b.Run("unrank/"+o.String(), func(b *testing.B) {
-			var ds []time.Duration
-			for b.Loop() {
-				n := 1 + rng.Int64N(total)
-				t0 := time.Now()
-				if _, err := r.Unrank(ctx, n, o); err != nil {
-					b.Fatal(err)
-				}
-				ds = append(ds, time.Since(t0))
-			}
-			report(b, ds)
-		})
-		b.Run("rank/"+o.String(), func(b *testing.B) {
-			var ds []time.Duration
-			for b.Loop() {
-				g := canon.RandomGrid(rng)
-				t0 := time.Now()
-				if _, _, err := r.Rank(ctx, &g, o); err != nil {
-					b.Fatal(err)
-				}
-				ds = append(ds, time.Since(t0))
-			}
-			report(b, ds)
-		})
+		queries(b, r, rng, o)
 	}
+}
+
+// queries runs the unrank and rank sub-benchmarks of order o on random
+// numbers and random grids.
+func queries(b *testing.B, r *Ranker, rng *rand.Rand, o Order) {
+	ctx := context.Background()
+	b.Run("unrank/"+o.String(), func(b *testing.B) {
+		var ds []time.Duration
+		for b.Loop() {
+			n := 1 + rng.Int64N(total)
+			t0 := time.Now()
+			if _, err := r.Unrank(ctx, n, o); err != nil {
+				b.Fatal(err)
+			}
+			ds = append(ds, time.Since(t0))
+		}
+		report(b, ds)
+	})
+	b.Run("rank/"+o.String(), func(b *testing.B) {
+		var ds []time.Duration
+		for b.Loop() {
+			g := canon.RandomGrid(rng)
+			t0 := time.Now()
+			if _, _, err := r.Rank(ctx, &g, o); err != nil {
+				b.Fatal(err)
+			}
+			ds = append(ds, time.Since(t0))
+		}
+		report(b, ds)
+	})
 }
 
 func report(b *testing.B, ds []time.Duration) {
@@ -74,32 +80,8 @@ func BenchmarkQueryCatalog(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(13, 14))
 	for _, o := range []Order{Groups, Lex, Paper} {
-		b.Run("unrank/"+o.String(), func(b *testing.B) {
-			var ds []time.Duration
-			for b.Loop() {
-				n := 1 + rng.Int64N(total)
-				t0 := time.Now()
-				if _, err := r.Unrank(ctx, n, o); err != nil {
-					b.Fatal(err)
-				}
-				ds = append(ds, time.Since(t0))
-			}
-			report(b, ds)
-		})
-		b.Run("rank/"+o.String(), func(b *testing.B) {
-			var ds []time.Duration
-			for b.Loop() {
-				g := canon.RandomGrid(rng)
-				t0 := time.Now()
-				if _, _, err := r.Rank(ctx, &g, o); err != nil {
-					b.Fatal(err)
-				}
-				ds = append(ds, time.Since(t0))
-			}
-			report(b, ds)
-		})
+		queries(b, r, rng, o)
 	}
 }
