@@ -110,23 +110,32 @@ func (s *bitSearch) avail(k int) uint16 {
 // row4s returns every filling of row 4 consistent with the key, ascending:
 // the units of work that workers share.
 func (s *bitSearch) row4s() [][8]uint8 {
-	var out [][8]uint8
+	out := make([][8]uint8, 0, 1024)
 	var cur [8]uint8
-	var rec func(k int)
-	rec = func(k int) {
-		if k == row4End {
+	var avail [row4End]uint16
+	k := 0
+	avail[0] = s.avail(0)
+	// As in search: cells 0..k-1 placed, avail[k] the digits left to try
+	// at cell k; the last cell is recorded, not placed.
+	for k >= 0 {
+		a := avail[k]
+		if a == 0 {
+			k--
+			if k >= 0 {
+				s.unplace(k)
+			}
+			continue
+		}
+		avail[k] = a & (a - 1)
+		cur[k] = uint8(bits.TrailingZeros16(a))
+		if k == row4End-1 {
 			out = append(out, cur)
-			return
+			continue
 		}
-		for a := s.avail(k); a != 0; a &= a - 1 {
-			d := uint8(bits.TrailingZeros16(a))
-			cur[k] = d
-			s.place(k, d)
-			rec(k + 1)
-			s.unplace(k)
-		}
+		s.place(k, cur[k])
+		k++
+		avail[k] = s.avail(k)
 	}
-	rec(0)
 	return out
 }
 

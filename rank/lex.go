@@ -309,23 +309,38 @@ func (r *Ranker) catalogBelow(g int, m *canon.Grid) (int64, bool, error) {
 }
 
 // catalogPick returns the k-th (1-based) grid, ascending, of the union of
-// parts of distinct groups, read from their catalog files: each part's
-// grids (ascending in its file), then a merge from the nearer end.
+// parts of distinct groups, read from their catalog files: from the nearer
+// end of the union, at most k grids of each part (ascending in its file),
+// then a merge.
 func (r *Ranker) catalogPick(parts []groupPart, k int64) (canon.Grid, error) {
-	lists := make([][]canon.Grid, 0, len(parts))
 	var total int64
 	for _, p := range parts {
-		if p.pt.size == 0 {
+		total += p.pt.size
+	}
+	if k < 1 || k > total {
+		return canon.Grid{}, fmt.Errorf("rank: grid %d of %d in the catalog's parts", k, total)
+	}
+	desc := k > total/2
+	if desc {
+		k = total - k + 1
+	}
+	lists := make([][]canon.Grid, 0, len(parts))
+	for _, p := range parts {
+		take := min(p.pt.size, k)
+		if take == 0 {
 			continue
+		}
+		from := p.pt.first
+		if desc {
+			from += p.pt.size - take
 		}
 		f, err := r.cat.Open(p.gs.grp.Number)
 		if err != nil {
 			return canon.Grid{}, err
 		}
-		list := make([]canon.Grid, 0, p.pt.size)
-		end := p.pt.first + p.pt.size
-		err = f.ScanFrom(p.pt.first, func(o int64, g *canon.Grid) error {
-			if o >= end {
+		list := make([]canon.Grid, 0, take)
+		err = f.ScanFrom(from, func(o int64, g *canon.Grid) error {
+			if o >= from+take {
 				return storage.ErrStopScan
 			}
 			list = append(list, *g)
@@ -335,18 +350,10 @@ func (r *Ranker) catalogPick(parts []groupPart, k int64) (canon.Grid, error) {
 		if err != nil {
 			return canon.Grid{}, err
 		}
-		if int64(len(list)) != p.pt.size {
-			return canon.Grid{}, fmt.Errorf("rank: group %d's catalog file holds %d grids from ordinal %d, the tables %d", p.gs.grp.Number, len(list), p.pt.first, p.pt.size)
+		if int64(len(list)) != take {
+			return canon.Grid{}, fmt.Errorf("rank: group %d's catalog file holds %d grids from ordinal %d, the tables %d", p.gs.grp.Number, len(list), from, take)
 		}
 		lists = append(lists, list)
-		total += p.pt.size
-	}
-	if k < 1 || k > total {
-		return canon.Grid{}, fmt.Errorf("rank: grid %d of %d in the catalog's parts", k, total)
-	}
-	desc := k > total/2
-	if desc {
-		k = total - k + 1
 	}
 	// pos[x] grids of list x are taken (from its top when desc).
 	pos := make([]int, len(lists))
