@@ -62,6 +62,7 @@ type Ranker struct {
 	groups map[int]*groupState
 	paper  *PaperTables // nil: the embedded ones
 	split  *SplitTables // nil: the embedded ones
+	rows4  map[[30]uint8][][8]uint8
 }
 
 // groupState is what a Ranker keeps of a group it visited.
@@ -132,7 +133,7 @@ func (r *Ranker) state(n int, buckets bool) (*groupState, error) {
 		if err != nil {
 			return fail(err)
 		}
-		row4s := gs.q.Row4s()
+		row4s := r.row4s(gs)
 		if len(row4s)+1 != len(cum) {
 			return fail(fmt.Errorf("rank: group %d has %d buckets, the tables %d", n, len(row4s), len(cum)-1))
 		}
@@ -147,6 +148,28 @@ func (r *Ranker) state(n int, buckets bool) (*groupState, error) {
 		}
 	}
 	return gs, nil
+}
+
+// row4s returns the row-4 fillings of gs's group. They depend on the first
+// band and r4c1, r5c1 and r6c1 only (row 4's row, its columns' cells above it
+// and its boxes' cells given), which groups of one band often share, so the
+// Ranker keeps them by those 30 cells.
+func (r *Ranker) row4s(gs *groupState) [][8]uint8 {
+	k := [30]uint8(gs.grp.Key[:30])
+	r.mu.Lock()
+	rs, ok := r.rows4[k]
+	r.mu.Unlock()
+	if ok {
+		return rs
+	}
+	rs = gs.q.Row4s()
+	r.mu.Lock()
+	if r.rows4 == nil || len(r.rows4) >= 1024 {
+		r.rows4 = map[[30]uint8][][8]uint8{}
+	}
+	r.rows4[k] = rs
+	r.mu.Unlock()
+	return rs
 }
 
 // row4 returns the row-4 filling of g (cells r4c2..r4c9).
