@@ -49,7 +49,7 @@ type Stats struct {
 	Autos       [MaxAutomorphisms + 1]int64 // Autos[a] grids with a automorphisms
 	Completions int64                       // completions checked with CheckMinlex (candidates)
 	Band2Pruned int64                       // finished bands 2 dropped because their form was smaller than band 1's
-	Band2Kept   int64                       // finished bands 2 kept (their band 3 searched, but by Searcher.CountWithin)
+	Band2Kept   int64                       // finished bands 2 kept: their band 3 searched
 	Seconds     float64
 }
 

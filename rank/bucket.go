@@ -33,18 +33,26 @@ func (gs *groupState) size(i int) int64 { return gs.cum[i+1] - gs.cum[i] }
 // split into.
 func (gs *groupState) parts(i int) ([]part, error) {
 	sb, err := gs.sub(i)
+	if err != nil {
+		return nil, err
+	}
 	if sb == nil {
-		return []part{gs.whole(i)}, err
+		return []part{gs.whole(i)}, nil
 	}
 	ps := make([]part, len(sb.prefixes))
-	for j, p := range sb.prefixes {
-		ps[j] = part{p, sb.cum[j+1] - sb.cum[j], gs.cum[i] + sb.cum[j] + 1}
+	for j := range sb.prefixes {
+		ps[j] = gs.subPart(i, sb, j)
 	}
 	return ps, nil
 }
 
 // whole returns bucket i as one part.
 func (gs *groupState) whole(i int) part { return part{gs.row4s[i][:], gs.size(i), gs.cum[i] + 1} }
+
+// subPart returns part j of bucket i, split as sb.
+func (gs *groupState) subPart(i int, sb *subBuckets, j int) part {
+	return part{sb.prefixes[j], sb.cum[j+1] - sb.cum[j], gs.cum[i] + sb.cum[j] + 1}
+}
 
 // openPrefix returns the first n open cells of m (r4c2.., then r5c2..).
 func openPrefix(m *canon.Grid, n int) []uint8 {
@@ -97,7 +105,7 @@ func (gs *groupState) countBelow(ctx context.Context, i int, m *canon.Grid) (int
 		// No part starts as m does: the parts before j are below it.
 		return sb.cum[j], false, nil
 	}
-	n, found, err := gs.countIn(ctx, part{sb.prefixes[j], sb.cum[j+1] - sb.cum[j], 0}, m)
+	n, found, err := gs.countIn(ctx, gs.subPart(i, sb, j), m)
 	return sb.cum[j] + n, found, err
 }
 
@@ -148,7 +156,7 @@ func (gs *groupState) nth(ctx context.Context, i int, k int64) (canon.Grid, erro
 	if j == len(sb.prefixes) {
 		return canon.Grid{}, fmt.Errorf("rank: group %d bucket %d has %d grids, not %d", gs.grp.Number, i, gs.size(i), k+1)
 	}
-	return gs.nthIn(ctx, part{sb.prefixes[j], sb.cum[j+1] - sb.cum[j], 0}, k-sb.cum[j])
+	return gs.nthIn(ctx, gs.subPart(i, sb, j), k-sb.cum[j])
 }
 
 // nthIn returns the k-th (0-based) grid of part pt.

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"iter"
+	"slices"
 	"sort"
 
 	"edgrid/band"
@@ -21,7 +22,7 @@ import (
 // is the grids of the bands before, plus, in each group of its band, the
 // buckets with a smaller row 4, the bucket with the same row 4 whole when the
 // group's r5c1 is smaller, and the part of it below the grid when r5c1 is
-// the same (regenerated).
+// the same (regenerated, or read from a catalog).
 
 // r5c1 is the index of r5c1 in a group key (cells 0..26, then 27, 36, ...).
 const keyR5C1 = 28
@@ -57,7 +58,7 @@ func (r *Ranker) rankLex(ctx context.Context, m *canon.Grid, grp band.Group) (in
 		if ok {
 			switch d := g.Key[keyR5C1]; {
 			case d < m[36]:
-				n += gs.cum[i+1] - gs.cum[i]
+				n += gs.size(i)
 			case d == m[36]:
 				below, found, err := gs.countBelow(ctx, i, m)
 				if err != nil {
@@ -121,7 +122,7 @@ func (r *Ranker) unrankLex(ctx context.Context, n int64) (canon.Grid, error) {
 		for j, gs := range states {
 			if pos[j] < len(gs.row4s) && key64(&gs.row4s[pos[j]]) == next {
 				at = append(at, j)
-				here += gs.cum[pos[j]+1] - gs.cum[pos[j]]
+				here += gs.size(pos[j])
 			}
 		}
 		if k > here {
@@ -138,7 +139,7 @@ func (r *Ranker) unrankLex(ctx context.Context, n int64) (canon.Grid, error) {
 			var cnt int64
 			for e < len(at) && groups[at[e]].Key[keyR5C1] == groups[at[s]].Key[keyR5C1] {
 				j := at[e]
-				cnt += states[j].cum[pos[j]+1] - states[j].cum[pos[j]]
+				cnt += states[j].size(pos[j])
 				e++
 			}
 			if k > cnt {
@@ -220,20 +221,7 @@ func mergePick(ctx context.Context, parts []groupPart, k int64) (canon.Grid, err
 		defer gs.mu.Unlock()
 		return gs.nthIn(ctx, parts[0].pt, k-1)
 	}
-	var total int64
-	for _, p := range parts {
-		total += p.pt.size
-	}
-	desc := k > total/2
-	if desc {
-		k = total - k + 1
-	}
-	type source struct {
-		next func() (canon.Grid, bool)
-		head canon.Grid
-		ok   bool
-		err  *error
-	}
+	k, desc, _ := nearerEnd(parts, k)
 	srcs := make([]*source, len(parts))
 	for x, p := range parts {
 		gs := p.gs
@@ -258,6 +246,34 @@ func mergePick(ctx context.Context, parts []groupPart, k int64) (canon.Grid, err
 		src.head, src.ok = next()
 		srcs[x] = src
 	}
+	return selectMerged(srcs, k, desc)
+}
+
+// nearerEnd returns, for the k-th (1-based) grid of the union of parts,
+// its place counted from the nearer end, whether that is the top, and the
+// union's size.
+func nearerEnd(parts []groupPart, k int64) (int64, bool, int64) {
+	var total int64
+	for _, p := range parts {
+		total += p.pt.size
+	}
+	if k > total/2 {
+		return total - k + 1, true, total
+	}
+	return k, false, total
+}
+
+// source is one ascending (descending) stream of grids in a merge.
+type source struct {
+	next func() (canon.Grid, bool)
+	head canon.Grid
+	ok   bool
+	err  *error
+}
+
+// selectMerged returns the k-th (1-based) grid of the merge of srcs, whose
+// heads are set: the k-th smallest, or largest when desc.
+func selectMerged(srcs []*source, k int64, desc bool) (canon.Grid, error) {
 	for {
 		var best *source
 		for _, s := range srcs {
@@ -313,18 +329,12 @@ func (r *Ranker) catalogBelow(g int, m *canon.Grid) (int64, bool, error) {
 // end of the union, at most k grids of each part (ascending in its file),
 // then a merge.
 func (r *Ranker) catalogPick(parts []groupPart, k int64) (canon.Grid, error) {
-	var total int64
-	for _, p := range parts {
-		total += p.pt.size
-	}
+	k, desc, total := nearerEnd(parts, k)
 	if k < 1 || k > total {
 		return canon.Grid{}, fmt.Errorf("rank: grid %d of %d in the catalog's parts", k, total)
 	}
-	desc := k > total/2
-	if desc {
-		k = total - k + 1
-	}
-	lists := make([][]canon.Grid, 0, len(parts))
+	var noErr error
+	srcs := make([]*source, 0, len(parts))
 	for _, p := range parts {
 		take := min(p.pt.size, k)
 		if take == 0 {
@@ -353,26 +363,20 @@ func (r *Ranker) catalogPick(parts []groupPart, k int64) (canon.Grid, error) {
 		if int64(len(list)) != take {
 			return canon.Grid{}, fmt.Errorf("rank: group %d's catalog file holds %d grids from ordinal %d, the tables %d", p.gs.grp.Number, len(list), from, take)
 		}
-		lists = append(lists, list)
-	}
-	// pos[x] grids of list x are taken (from its top when desc).
-	pos := make([]int, len(lists))
-	head := func(x int) *canon.Grid {
 		if desc {
-			return &lists[x][len(lists[x])-1-pos[x]]
+			slices.Reverse(list)
 		}
-		return &lists[x][pos[x]]
-	}
-	for {
-		best := -1
-		for x := range lists {
-			if pos[x] < len(lists[x]) && (best < 0 || (bytes.Compare(head(x)[:], head(best)[:]) < 0) != desc) {
-				best = x
+		next := func() (canon.Grid, bool) {
+			if len(list) == 0 {
+				return canon.Grid{}, false
 			}
+			g := list[0]
+			list = list[1:]
+			return g, true
 		}
-		if k--; k == 0 {
-			return *head(best), nil
-		}
-		pos[best]++
+		src := &source{next: next, err: &noErr}
+		src.head, src.ok = next()
+		srcs = append(srcs, src)
 	}
+	return selectMerged(srcs, k, desc)
 }

@@ -15,8 +15,9 @@ import (
 )
 
 // Split buckets. Most buckets (a group's grids with one row 4) regenerate in
-// well under a millisecond, but in a few bands every grid costs a hundred
-// completions or more and a bucket takes up to 40 ms. split.bin cuts those
+// well under a millisecond, but in a few bands a grid's check is slow (band
+// 1's grids take about 5 µs each) and a bucket took up to 25 ms, a
+// lexicographic query over several groups up to 40 ms. split.bin cuts those
 // buckets further, by the digits of r5c2, r5c3, ... (the next open cells),
 // and counts the grids of each part. A bucket is cut to one depth for all
 // the groups of its band that share its row 4 and r5c1, so that in
@@ -26,7 +27,8 @@ import (
 //
 //	magic    "EDGRIDSB" (8 bytes)
 //	version  uint32 (1)
-//	budget   uint32: the most work (LeafWork) a part was allowed
+//	budget   uint32: microseconds: the most the largest parts of the buckets
+//	         that share a band, row 4 and r5c1 were estimated to take, added up
 //	entries  uint32: split buckets
 //	length   uint32: bytes of the zstd frame that follows
 //	frame    zstd: per split bucket, ascending by group then bucket, uvarints:
@@ -114,7 +116,7 @@ func LoadSplit(data []byte) (*SplitTables, error) {
 			}
 		}
 		e := SplitEntry{Group: int(f[0]), Bucket: int(f[1]), Depth: int(f[2])}
-		if e.Group < prevG || e.Group > band.NumGroups || e.Group == prevG && e.Bucket <= prevB || e.Depth < 1 || e.Depth > maxDepth || f[3] < 1 || f[3] > int64(len(raw)) {
+		if e.Group < max(prevG, 1) || e.Group > band.NumGroups || e.Group == prevG && e.Bucket <= prevB || e.Depth < 1 || e.Depth > maxDepth || f[3] < 1 || f[3] > int64(len(raw)) {
 			return nil, bad("entry %d: group %d bucket %d depth %d, %d parts: out of order or range", i, e.Group, e.Bucket, e.Depth, f[3])
 		}
 		e.Counts = make([]int64, f[3])
@@ -133,7 +135,8 @@ func LoadSplit(data []byte) (*SplitTables, error) {
 	return s, nil
 }
 
-// Budget returns the most work a part was allowed when the file was built.
+// Budget returns the budget the file was cut to, in microseconds (see the
+// layout above).
 func (s *SplitTables) Budget() int64 { return s.budget }
 
 // Entries returns the number of split buckets.
@@ -144,12 +147,19 @@ func (s *SplitTables) Entries() int { return s.entries }
 func (s *SplitTables) Group(g int) []SplitEntry { return s.byGroup[g] }
 
 // BuildSplit makes a split file from its entries (ascending by group, then
-// bucket) and the budget they were cut to.
+// bucket) and the budget they were cut to (microseconds). It refuses what
+// LoadSplit would.
 func BuildSplit(budget int64, entries []SplitEntry) ([]byte, error) {
+	if budget < 0 || budget >= 1<<32 || len(entries) >= 1<<32 {
+		return nil, fmt.Errorf("rank: split budget %d or %d entries out of range", budget, len(entries))
+	}
 	var raw []byte
 	for i, e := range entries {
 		if i > 0 && (e.Group < entries[i-1].Group || e.Group == entries[i-1].Group && e.Bucket <= entries[i-1].Bucket) {
 			return nil, fmt.Errorf("rank: split entries out of order at %d", i)
+		}
+		if e.Group < 1 || e.Group > band.NumGroups || e.Bucket < 0 || e.Depth < 1 || e.Depth > maxDepth || len(e.Counts) == 0 || slices.Min(e.Counts) < 0 {
+			return nil, fmt.Errorf("rank: split entry %d (group %d bucket %d depth %d, %d parts) out of range", i, e.Group, e.Bucket, e.Depth, len(e.Counts))
 		}
 		for _, v := range []int{e.Group, e.Bucket, e.Depth, len(e.Counts)} {
 			raw = binary.AppendUvarint(raw, uint64(v))

@@ -179,4 +179,15 @@ func TestSplitDamaged(t *testing.T) {
 	if _, err := BuildSplit(1, []SplitEntry{e, e}); err == nil {
 		t.Fatal("entries out of order accepted")
 	}
+	for _, x := range []SplitEntry{
+		{Group: 0, Bucket: 1, Depth: 1, Counts: []int64{1}},
+		{Group: 2, Bucket: 1, Depth: 0, Counts: []int64{1}},
+		{Group: 2, Bucket: 1, Depth: 9, Counts: []int64{1}},
+		{Group: 2, Bucket: 1, Depth: 1},
+		{Group: 2, Bucket: 1, Depth: 1, Counts: []int64{-1}},
+	} {
+		if _, err := BuildSplit(1, []SplitEntry{x}); err == nil {
+			t.Fatalf("entry %+v accepted", x)
+		}
+	}
 }
