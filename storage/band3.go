@@ -1,6 +1,9 @@
 package storage
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Band 3 (rows 7-9) is nearly implied by rows 1-6 and column 1: each column c
 // misses three digits S[c] above row 7, the three columns of a stack miss
@@ -42,11 +45,13 @@ type band3 struct {
 // key cells of rows 7-9 must be set in g. It reports false when there are none.
 //
 // Stack 1 has 9 ways (columns 2 and 3 take one of three digits each) and
-// stack 2 has 27; way w of stack 2 takes digit w/9, w/3%3 and w%3 of columns
-// 4, 5 and 6. Each pair of ways is checked without branches, four stack-2
-// ways at a time in the 16-bit lanes of a uint64: no digit twice, and the
-// three digits left hit S of columns 7, 8 and 9 once each. Ways ascend with
-// the digits, so rows 7 come out ascending.
+// stack 2 has 27. A pair of ways makes a row 7 when they share no digit and
+// the three digits left hit S of columns 7, 8 and 9 once each, that is when
+// the six digits of the pair hit each of them twice. So each way gets a
+// profile, how many of its digits each of columns 7-9 misses (2 bits each,
+// added digit by digit), and a stack-1 way is checked only against the
+// stack-2 ways whose profile completes its own to 2, 2, 2: one or two of the
+// 27 on average. Ways ascend with the digits, so rows 7 come out ascending.
 func (b *band3) init(g *[81]uint8, col *[9]uint16) bool {
 	S := &b.miss
 	S[0] = 1<<g[54] | 1<<g[63] | 1<<g[72]
@@ -60,33 +65,42 @@ func (b *band3) init(g *[81]uint8, col *[9]uint16) bool {
 			return false
 		}
 	}
-	var ways2 [28]uint16 // the last is padding that always repeats a digit
-	var lane2 [7]uint64
+	var prof [10]uint8 // digit d's profile: 1, 4 or 16 for column 7, 8 or 9
+	for c := 6; c < 9; c++ {
+		for m := S[c]; m != 0; m &= m - 1 {
+			prof[bits.TrailingZeros16(m)] = 1 << (2 * (c - 6))
+		}
+	}
+	// The stack-2 ways by profile, each list ascending: head[p] is 1 + the
+	// first way of profile p, next[w] 1 + the way after w.
+	const full = 2 | 2<<2 | 2<<4
+	var (
+		head  [64]uint8
+		next  [27]uint8
+		ways2 [27]uint16
+	)
 	d3, d4, d5 := &nthDigit[S[3]], &nthDigit[S[4]], &nthDigit[S[5]]
-	for w := range 27 {
-		ways2[w] = uint16(1)<<d3[w/9] | uint16(1)<<d4[w/3%3] | uint16(1)<<d5[w%3]
+	for w := 26; w >= 0; w-- {
+		a, c, e := d3[w/9], d4[w/3%3], d5[w%3]
+		ways2[w] = uint16(1)<<a | uint16(1)<<c | uint16(1)<<e
+		p := prof[a] + prof[c] + prof[e]
+		next[w], head[p] = head[p], uint8(w+1)
 	}
-	ways2[27] = allDigits
-	for w, m := range ways2 {
-		lane2[w>>2] |= uint64(m) << (16 * (w & 3))
-	}
-	all4 := uint64(allDigits) * lanes
-	s6, s7, s8 := uint64(S[6])*lanes, uint64(S[7])*lanes, uint64(S[8])*lanes
 	d1, d2 := &nthDigit[S[1]], &nthDigit[S[2]]
-	f7 := uint16(1) << g[54]
+	f := g[54]
 	n := 0
 	for w1 := range 9 {
-		m1 := f7 | uint16(1)<<d1[w1/3] | uint16(1)<<d2[w1%3]
-		m1x4 := uint64(m1) * lanes
-		var ok uint32
-		for h, m2 := range lane2 {
-			r := all4 ^ m1x4 ^ m2
-			v := (laneNonzero(r&s6) & laneNonzero(r&s7) & laneNonzero(r&s8) &^ laneNonzero(m1x4&m2)) >> 15
-			ok |= uint32((v|v>>15|v>>30|v>>45)&15) << (4 * h)
+		a, c := d1[w1/3], d2[w1%3]
+		m1 := uint16(1)<<f | uint16(1)<<a | uint16(1)<<c
+		p := prof[f] + prof[a] + prof[c]
+		if p&(p>>1)&0x15 != 0 { // three digits missed by one column
+			continue
 		}
-		for ; ok != 0; ok &= ok - 1 {
-			b.rows[n%maxRows7] = row7(m1) | row7(ways2[bits.TrailingZeros32(ok)])<<16
-			n++
+		for w := head[full-p]; w != 0; w = next[w-1] {
+			if m2 := ways2[w-1]; m1&m2 == 0 {
+				b.rows[n%maxRows7] = row7(m1) | row7(m2)<<16
+				n++
+			}
 		}
 	}
 	b.n = min(n, maxRows7)
@@ -97,6 +111,10 @@ func (b *band3) init(g *[81]uint8, col *[9]uint16) bool {
 const (
 	lanes    = 0x0001_0001_0001_0001
 	laneSign = 0x8000_8000_8000_8000
+	lane0    = 0x0000_0000_0000_0001
+	lane1    = 0x0000_0000_0001_0000
+	lane2    = 0x0000_0001_0000_0000
+	lane3    = 0x0001_0000_0000_0000
 )
 
 // laneNonzero sets the sign bit of each nonzero lane of v, whose lanes
@@ -125,112 +143,171 @@ func row7Of(g *[81]uint8) row7 {
 }
 
 // rows89 are the completions of one row 7, ascending: rows 8 and 9 given
-// rows 1-7. Each column c keeps two digits left[c] (lo[c] < hi[c]). Like row
-// 7, row 8 is found stack by stack: r8c1 is the key's, columns 2 and 3 take
-// one of their two digits (4 ways), columns 4-6 one of theirs (8 ways), and
-// columns 7-9 must then hold exactly the three digits left, one each. The
-// 32 ways, numbered 8*(stack 1 way) + (stack 2 way) with the high digit as
-// bit 1, ascend with row 8; the valid ones are the completions (there are
-// 2^f, one for each choice on each of the f free cycles described above).
-// Row 9 takes the other digit of each column.
+// rows 1-7. Each column c keeps two digits left[c], lo < hi. Like row 7, row
+// 8 is found stack by stack: r8c1 is the key's, columns 2 and 3 take one of
+// their two digits (4 ways), columns 4-6 one of theirs (8 ways), and columns
+// 7-9 must then hold exactly the three digits left, one each. The 32 ways,
+// numbered 8*(stack 1 way) + (stack 2 way) with the high digit as bit 1,
+// ascend with row 8; the valid ones are the completions (there are 2^f, one
+// for each choice on each of the f free cycles described above). Row 9
+// takes the other digit of each column.
+//
+// A completion is kept as its pattern: bit c set when column c+1 takes its
+// high digit in row 8. Each column 7-9 takes the digit that its high digit's
+// other column, in stack 1 or 2, does not take, so its bit follows from that
+// column's. Rows 7-9 of columns 2-9 are packed eight digits to a uint64 (the
+// byte order of the grid), so fill writes each row with one store.
 type rows89 struct {
-	r7     [9]uint8
-	n      int      // completions, 1..8
-	pos    [8]uint8 // way of completion i
-	valid  uint32   // bit w set when way w is a completion
-	lo, hi [9]uint8
-	left   [9]uint16
-	f8     uint8
+	n    int       // completions, 1..8
+	pat  [8]uint16 // pattern of completion i
+	r7   uint64    // row 7, columns 2-9
+	lo   uint64    // the low digit left in columns 2-9
+	dx   uint64    // low xor high digit of columns 2-9
+	c0   uint8     // r7c1
+	f8   uint8     // r8c1
+	left [9]uint16
+	// While init runs: for each digit, the column of stack 1 or 2 that has
+	// it left (own) and whether it is that column's high digit (isHi).
+	own, isHi [10]uint8
 }
 
 // init lists the completions of row 7 r7 (one of b's rows) given r8c1 = f8.
 // The 32 ways are checked four at a time, one per 16-bit lane of a uint64,
 // without branches.
 func (x *rows89) init(b *band3, r7 row7, f8 uint8) {
-	b.digits(r7, &x.r7)
 	a, bm := uint16(r7), uint16(r7>>16)
 	rest := allDigits &^ (a | bm)
-	for c := range 3 {
-		x.left[c] = b.miss[c] &^ a
-		x.left[3+c] = b.miss[3+c] &^ bm
-		x.left[6+c] = b.miss[6+c] &^ rest
-	}
-	for c := 1; c < 9; c++ {
-		x.lo[c] = uint8(bits.TrailingZeros16(x.left[c]))
-		x.hi[c] = uint8(bits.Len16(x.left[c]) - 1)
-	}
 	x.f8 = f8
-	// The 8 ways of stack 2 (columns 4-6), as digit masks in lanes: way w
-	// is in lane w&3 of w2[w>>2], and its bits 2, 1, 0 take the high digit
-	// of columns 4, 5 and 6. lo and hi are each column's digits as masks.
-	lo := func(c int) uint64 { return uint64(1) << x.lo[c] }
-	hi := func(c int) uint64 { return uint64(1) << x.hi[c] }
-	const lanes01, lanes23 = 0x0000_0000_0001_0001, 0x0001_0001_0000_0000
-	const lanes02, lanes13 = 0x0000_0001_0000_0001, 0x0001_0000_0001_0000
-	c45 := lo(4)*lanes01 | hi(4)*lanes23 | lo(5)*lanes02 | hi(5)*lanes13
-	w2 := [2]uint64{lo(3)*lanes | c45, hi(3)*lanes | c45}
-	all4 := uint64(allDigits) * lanes
-	l6, l7, l8 := uint64(x.left[6])*lanes, uint64(x.left[7])*lanes, uint64(x.left[8])*lanes
+	x.r7, x.lo, x.dx = 0, 0, 0
+	_, hi0 := x.col(0, b.miss[0], a)
+	lo1, hi1 := x.col(1, b.miss[1], a)
+	lo2, hi2 := x.col(2, b.miss[2], a)
+	lo3, hi3 := x.col(3, b.miss[3], bm)
+	lo4, hi4 := x.col(4, b.miss[4], bm)
+	lo5, hi5 := x.col(5, b.miss[5], bm)
+	_, hi6 := x.col(6, b.miss[6], rest)
+	_, hi7 := x.col(7, b.miss[7], rest)
+	_, hi8 := x.col(8, b.miss[8], rest)
+	// The 4 ways of stack 1 (columns 2-3, high digit of column 2 as bit 1)
+	// in the four 16-bit lanes of m1, checked against each of the 8 ways of
+	// stack 2 (columns 4-6, bits 2, 1, 0 for the high digit of columns 4, 5,
+	// 6). A lane passes when the two ways share no digit and the three
+	// digits left hit columns 7, 8 and 9 once each. Way w = 8*w1 + w2 is
+	// bit 16*w1 + w2 of valid.
 	f := uint64(1) << f8
-	// The 4 ways of stack 1 (columns 2-3), high digit of column 2 as bit 1.
-	w1s := [4]uint64{f | lo(1) | lo(2), f | lo(1) | hi(2), f | hi(1) | lo(2), f | hi(1) | hi(2)}
-	x.valid = 0
-	for w1, m := range w1s {
-		m1 := m * lanes
-		for h, m2 := range w2 {
-			r := all4 ^ m1 ^ m2
-			ok := laneNonzero(r&l6) & laneNonzero(r&l7) & laneNonzero(r&l8) &^ laneNonzero(m1&m2)
-			v := ok >> 15 // lane bits at 0, 16, 32, 48
-			x.valid |= uint32((v|v>>15|v>>30|v>>45)&15) << (8*w1 + 4*h)
-		}
+	m1 := (f|lo1|lo2)*lane0 | (f|lo1|hi2)*lane1 | (f|hi1|lo2)*lane2 | (f|hi1|hi2)*lane3
+	l6, l7, l8 := uint64(x.left[6])*lanes, uint64(x.left[7])*lanes, uint64(x.left[8])*lanes
+	r1 := allDigits*lanes ^ m1
+	check := func(m2 uint64, w2 uint) uint64 {
+		m2 *= lanes
+		r := r1 ^ m2
+		ok := (r&l6 + 0x7FFF*lanes) & (r&l7 + 0x7FFF*lanes) & (r&l8 + 0x7FFF*lanes) &^ (m1&m2 + 0x7FFF*lanes)
+		return (ok & laneSign) >> (15 - w2)
 	}
-	x.n = 0
-	for m := x.valid; m != 0; m &= m - 1 {
-		x.pos[x.n&7] = uint8(bits.TrailingZeros32(m))
-		x.n++
+	valid := check(lo3|lo4|lo5, 0) | check(lo3|lo4|hi5, 1) | check(lo3|hi4|lo5, 2) | check(lo3|hi4|hi5, 3) |
+		check(hi3|lo4|lo5, 4) | check(hi3|lo4|hi5, 5) | check(hi3|hi4|lo5, 6) | check(hi3|hi4|hi5, 7)
+	// Column 1's bit, then each column 7-9's as the complement of what its
+	// high digit's other column does with that digit.
+	p0 := uint16(0)
+	if uint64(1)<<f8 == hi0 {
+		p0 = 1
 	}
+	h6, h7, h8 := bits.TrailingZeros64(hi6), bits.TrailingZeros64(hi7), bits.TrailingZeros64(hi8)
+	o6, o7, o8 := x.own[h6]&7, x.own[h7]&7, x.own[h8]&7
+	k6, k7, k8 := uint16(x.isHi[h6]), uint16(x.isHi[h7]), uint16(x.isHi[h8])
+	n := 0
+	for ; valid != 0; valid &= valid - 1 {
+		p := bits.TrailingZeros64(valid) // 16*w1 + w2
+		t := p0 | uint16(rev3[p>>4&3]&6) | uint16(rev3[p&7])<<3
+		t |= (t>>o6&1^k6)<<6 | (t>>o7&1^k7)<<7 | (t>>o8&1^k8)<<8
+		x.pat[n&7] = t
+		n++
+	}
+	x.n = n
 }
 
-// pick is column c's digit for row 8 in way w: hi[c] when bit 0 of w is set.
-func (x *rows89) pick(c, w int) uint8 {
-	return x.lo[c] ^ (x.lo[c]^x.hi[c])&(uint8(0)-uint8(w&1))
+// rev3[w] is w's three bits in reverse order.
+var rev3 = [8]uint8{0, 4, 2, 6, 1, 5, 3, 7}
+
+// col records column c, whose row-7 digit is the one of mask m in S[c] = s:
+// that digit, the two left and their masks, low and high.
+func (x *rows89) col(c int, s, m uint16) (lo, hi uint64) {
+	d := s & m
+	l := s ^ d
+	lm := l & -l
+	hm := l ^ lm
+	x.left[c] = l
+	dl, dh := uint8(bits.TrailingZeros16(lm)), uint8(bits.TrailingZeros16(hm))
+	if c == 0 {
+		x.c0 = uint8(bits.TrailingZeros16(d))
+	} else {
+		sh := 8 * uint(c-1)
+		x.r7 |= uint64(bits.TrailingZeros16(d)) << sh
+		x.lo |= uint64(dl) << sh
+		x.dx |= uint64(dl^dh) << sh
+	}
+	if c < 6 {
+		x.own[dl], x.own[dh] = uint8(c), uint8(c)
+		x.isHi[dl], x.isHi[dh] = 0, 1
+	}
+	return uint64(lm), uint64(hm)
 }
+
+// row7 returns row 7's nine digits.
+func (x *rows89) row7() [9]uint8 {
+	var r [9]uint8
+	r[0] = x.c0
+	binary.LittleEndian.PutUint64(r[1:], x.r7)
+	return r
+}
+
+// spread[t] has byte i set to 0xFF when bit i of t is set.
+var spread = func() (s [256]uint64) {
+	for t := range s {
+		for i := range 8 {
+			if t>>i&1 != 0 {
+				s[t] |= 0xFF << (8 * i)
+			}
+		}
+	}
+	return
+}()
 
 // fill writes completion i (0 <= i < n) into rows 7-9 of g.
 func (x *rows89) fill(g *[81]uint8, i int) {
-	copy(g[55:63], x.r7[1:])
-	w := int(x.pos[i&7])
-	w1, w2 := w>>3, w&7
-	r8 := [9]uint8{x.f8, x.pick(1, w1>>1), x.pick(2, w1), x.pick(3, w2>>2), x.pick(4, w2>>1), x.pick(5, w2)}
-	used := uint16(0)
-	for c := range 6 {
-		used |= 1 << r8[c]
-	}
-	left := allDigits &^ used
-	for c := 6; c < 9; c++ {
-		r8[c] = uint8(bits.TrailingZeros16(left & x.left[c]))
-	}
-	for c := 1; c < 9; c++ {
-		g[63+c], g[72+c] = r8[c], x.lo[c]^x.hi[c]^r8[c]
-	}
+	r8 := x.lo ^ x.dx&spread[x.pat[i&7]>>1]
+	le := binary.LittleEndian
+	le.PutUint64(g[55:63], x.r7)
+	le.PutUint64(g[64:72], r8)
+	le.PutUint64(g[73:81], r8^x.dx)
 }
 
 // index returns the completion number of g's rows 8-9, and false when they
-// are not a completion of this row 7 (g's row 7 must be x.r7).
+// are not a completion of this row 7 (g's row 7 must be x's).
 func (x *rows89) index(g *[81]uint8) (int, bool) {
-	w, used := 0, uint16(1)<<x.f8
-	for c := 1; c < 9; c++ {
-		d8, d9 := g[63+c], g[72+c]
-		if d8 > 9 || x.left[c]&(1<<d8) == 0 || d9 != x.lo[c]^x.hi[c]^d8 {
-			return 0, false
-		}
-		used |= 1 << d8
-		if c < 6 {
-			w = w<<1 | int(d8/x.hi[c]) // 1 for hi, 0 for lo < hi
-		}
-	}
-	if used != allDigits || g[63] != x.f8 || x.valid&(1<<w) == 0 {
+	le := binary.LittleEndian
+	r8 := le.Uint64(g[64:72])
+	if g[63] != x.f8 || le.Uint64(g[73:81]) != r8^x.dx {
 		return 0, false
 	}
-	return bits.OnesCount32(x.valid & (1<<w - 1)), true
+	used, t := uint16(1)<<x.f8, uint16(0)
+	for c := 1; c < 9; c++ {
+		d := g[63+c]
+		if d > 9 || x.left[c]&(1<<d) == 0 {
+			return 0, false
+		}
+		used |= 1 << d
+		if d != uint8(x.lo>>(8*(c-1))) {
+			t |= 1 << c
+		}
+	}
+	if used != allDigits {
+		return 0, false
+	}
+	for i := 0; i < x.n; i++ {
+		if x.pat[i]&^1 == t {
+			return i, true
+		}
+	}
+	return 0, false
 }

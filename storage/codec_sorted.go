@@ -149,17 +149,17 @@ func (e *sortedEncoder) band3(run []canon.Grid, last bool) error {
 		}
 		usedAny = true
 		e.x.init(b, b.rows[r], run[t][63])
-		if e.x.r7 != [9]uint8(run[t][54:63]) {
+		if e.x.row7() != [9]uint8(run[t][54:63]) {
 			return errNotCompletion
 		}
-		n := e.x.n
+		n, r7 := e.x.n, e.x.row7()
 		selAny := false
 		for i := 0; i < n; i++ {
 			if last && t == len(run) {
 				return nil
 			}
 			sel := false
-			if t < len(run) && [9]uint8(run[t][54:63]) == e.x.r7 {
+			if t < len(run) && [9]uint8(run[t][54:63]) == r7 {
 				k, ok := e.x.index((*[81]uint8)(&run[t]))
 				if !ok {
 					return errNotCompletion
