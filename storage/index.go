@@ -20,9 +20,57 @@ type blockEntry struct {
 	count  int    // grids
 	first  int64  // 1-based ordinal of its first grid in the group
 	crc    uint32 // CRC-32C of the compressed bytes
-	// grid holds the open cells (rows 4-9 without column 1) of the block's
+	// open holds the open cells (rows 4-9 without column 1) of the block's
 	// first grid, for the search by grid.
-	grid [numOpen]uint8
+	open openKey
+}
+
+// openKey is the 48 open cells of a grid, 16 digits to a word, the first
+// in the top nibble: comparing keys word by word compares the grids.
+type openKey [3]uint64
+
+// keyOf returns g's open cells as an openKey.
+func keyOf(g *[81]uint8) openKey {
+	var k openKey
+	for q, c := range openCell {
+		k[q/16] |= uint64(g[c]) << (60 - 4*(q%16))
+	}
+	return k
+}
+
+// digit returns open cell q (0..47).
+func (k *openKey) digit(q int) uint8 { return uint8(k[q/16]>>(60-4*(q%16))) & 15 }
+
+// cmp returns -1, 0 or 1 as k is below, equal to or above l.
+func (k *openKey) cmp(l *openKey) int {
+	for j := range k {
+		if k[j] != l[j] {
+			if k[j] < l[j] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+// digitsOK reports whether every cell of k holds a digit 1..9.
+func (k *openKey) digitsOK() bool {
+	const ones, highs = 0x1111_1111_1111_1111, 0x8888_8888_8888_8888
+	for _, v := range k {
+		zero := (v - ones) &^ v & highs     // some nibble is 0
+		above9 := v & highs & (v<<1 | v<<2) // bit 3 and bit 2 or 1: 10..15
+		if zero|above9 != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// nibbleSwap swaps the two nibbles of every byte of v.
+func nibbleSwap(v uint64) uint64 {
+	const lo = 0x0F0F_0F0F_0F0F_0F0F
+	return v&lo<<4 | v>>4&lo
 }
 
 func (e *blockEntry) marshal(b []byte) {
@@ -33,8 +81,10 @@ func (e *blockEntry) marshal(b []byte) {
 	le.PutUint32(b[16:], uint32(e.count))
 	le.PutUint32(b[20:], e.crc)
 	le.PutUint64(b[24:], uint64(e.first))
-	for q := 0; q < numOpen; q += 2 {
-		b[32+q/2] = e.grid[q] | e.grid[q+1]<<4
+	// On disk, byte i holds open cell 2i in its low nibble and 2i+1 in its
+	// high one.
+	for j, v := range e.open {
+		binary.BigEndian.PutUint64(b[32+8*j:], nibbleSwap(v))
 	}
 }
 
@@ -46,8 +96,8 @@ func (e *blockEntry) unmarshal(b []byte) {
 	e.count = int(le.Uint32(b[16:]))
 	e.crc = le.Uint32(b[20:])
 	e.first = int64(le.Uint64(b[24:]))
-	for q := 0; q < numOpen; q += 2 {
-		e.grid[q], e.grid[q+1] = b[32+q/2]&15, b[32+q/2]>>4
+	for j := range e.open {
+		e.open[j] = nibbleSwap(binary.BigEndian.Uint64(b[32+8*j:]))
 	}
 }
 
@@ -130,12 +180,10 @@ func checkIndex(path string, h *Header, f *footer, b []byte) ([]blockEntry, erro
 		case e.clen < 1 || e.plen < 0 || e.plen > maxPayload(h.Codec, e.count):
 			return nil, bad("block %d: %d bytes compressed, %d uncompressed for %d grids", i, e.clen, e.plen, e.count)
 		}
-		for _, d := range e.grid {
-			if d < 1 || d > 9 {
-				return nil, bad("block %d: first grid has digit %d", i, d)
-			}
+		if !e.open.digitsOK() {
+			return nil, bad("block %d: first grid has a cell that is not a digit 1-9", i)
 		}
-		if i > 0 && bytes.Compare(entries[i-1].grid[:], e.grid[:]) >= 0 {
+		if i > 0 && entries[i-1].open.cmp(&e.open) >= 0 {
 			return nil, bad("block %d: first grid not above block %d's", i, i-1)
 		}
 		off += int64(e.clen)

@@ -149,11 +149,9 @@ func (f *File) decode(i int, buf *buffers, fn func(ord int64, g *canon.Grid) boo
 	var mismatch bool
 	err = decodeBlock(f.h.Codec, p, &f.h.Key, e.count, func(g *canon.Grid) bool {
 		if ord == e.first {
-			for q, c := range openCell {
-				if g[c] != e.grid[q] {
-					mismatch = true
-					return false
-				}
+			if k := keyOf((*[81]uint8)(g)); k != e.open {
+				mismatch = true
+				return false
 			}
 		}
 		ok := fn(ord, g)
@@ -191,11 +189,8 @@ func (f *File) Ordinal(g *canon.Grid) (int64, error) {
 	if band.KeyOf(g) != f.h.Key {
 		return 0, fmt.Errorf("storage: %s: %w: its first band and column 1 are not group %d's", f.path, ErrNotFound, f.h.Group)
 	}
-	var open [numOpen]uint8
-	for q, c := range openCell {
-		open[q] = g[c]
-	}
-	i := sort.Search(len(f.entries), func(i int) bool { return bytes.Compare(f.entries[i].grid[:], open[:]) > 0 }) - 1
+	open := keyOf((*[81]uint8)(g))
+	i := sort.Search(len(f.entries), func(i int) bool { return f.entries[i].open.cmp(&open) > 0 }) - 1
 	if i < 0 {
 		return 0, fmt.Errorf("storage: %s: %w", f.path, ErrNotFound)
 	}

@@ -20,7 +20,7 @@ func (f *File) Below(g *canon.Grid) (int64, bool, error) {
 	first := func(i int) canon.Grid {
 		b := canon.Grid(partial)
 		for q, c := range openCell {
-			b[c] = f.entries[i].grid[q]
+			b[c] = f.entries[i].open.digit(q)
 		}
 		return b
 	}

@@ -178,9 +178,7 @@ func (w *Writer) background() {
 		frame := compress(w.codec, payload, nil)
 		e := blockEntry{clen: len(frame), plen: len(payload), count: len(grids), first: first,
 			crc: crc32.Checksum(frame, castagnoli)}
-		for q, c := range openCell {
-			e.grid[q] = grids[0][c]
-		}
+		e.open = keyOf((*[81]uint8)(&grids[0]))
 		first += int64(len(grids))
 		w.mu.Lock()
 		w.frames = append(w.frames, frame)
