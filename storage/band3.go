@@ -53,18 +53,34 @@ type band3 struct {
 // stack-2 ways whose profile completes its own to 2, 2, 2: one or two of the
 // 27 on average. Ways ascend with the digits, so rows 7 come out ascending.
 func (b *band3) init(g *[81]uint8, col *[9]uint16) bool {
-	S := &b.miss
+	if !missing(g, col, &b.miss) {
+		b.n = 0
+		return false
+	}
+	return b.list(g[54])
+}
+
+// missing sets S[c], the digits column c misses in rows 1-6, for g and col
+// as init takes them, and reports whether each stack's three columns miss
+// disjoint sets of three digits, as any completion needs.
+func missing(g *[81]uint8, col *[9]uint16, S *[9]uint16) bool {
 	S[0] = 1<<g[54] | 1<<g[63] | 1<<g[72]
 	for c := 1; c < 9; c++ {
 		S[c] = allDigits &^ col[c]
 	}
-	b.n = 0
 	for s := 0; s < 9; s += 3 {
 		if S[s]&S[s+1] != 0 || S[s]&S[s+2] != 0 || S[s+1]&S[s+2] != 0 ||
 			bits.OnesCount16(S[s]|S[s+1]|S[s+2]) != 9 {
 			return false
 		}
 	}
+	return true
+}
+
+// list enumerates the rows 7 for b.miss, set by missing, whose column 1
+// holds f; it reports false when there are none.
+func (b *band3) list(f uint8) bool {
+	S := &b.miss
 	var prof [10]uint8 // digit d's profile: 1, 4 or 16 for column 7, 8 or 9
 	for c := 6; c < 9; c++ {
 		for m := S[c]; m != 0; m &= m - 1 {
@@ -87,7 +103,6 @@ func (b *band3) init(g *[81]uint8, col *[9]uint16) bool {
 		next[w], head[p] = head[p], uint8(w+1)
 	}
 	d1, d2 := &nthDigit[S[1]], &nthDigit[S[2]]
-	f := g[54]
 	n := 0
 	for w1 := range 9 {
 		a, c := d1[w1/3], d2[w1%3]
@@ -166,10 +181,18 @@ type rows89 struct {
 	c0   uint8     // r7c1
 	f8   uint8     // r8c1
 	left [9]uint16
-	// While init runs: for each digit, the column of stack 1 or 2 that has
-	// it left (own) and whether it is that column's high digit (isHi).
-	own, isHi [10]uint8
+	// Columns 1-3 of the last row 7 seen, for the next one of the same band
+	// 3 (reset clears them): its stack-1 mask a1, their parts of r7, lo and
+	// dx, the bit of column 1 in patterns and the stack-1 ways in lanes.
+	a1               uint16
+	r7s1, los1, dxs1 uint64
+	p0               uint16
+	m1               uint64
 }
+
+// reset forgets the columns 1-3 kept from the last row 7: the next one
+// belongs to another band 3.
+func (x *rows89) reset() { x.a1 = 0 }
 
 // init lists the completions of row 7 r7 (one of b's rows) given r8c1 = f8.
 // The 32 ways are checked four at a time, one per 16-bit lane of a uint64,
@@ -178,43 +201,88 @@ func (x *rows89) init(b *band3, r7 row7, f8 uint8) {
 	a, bm := uint16(r7), uint16(r7>>16)
 	rest := allDigits &^ (a | bm)
 	x.f8 = f8
-	x.r7, x.lo, x.dx = 0, 0, 0
-	_, hi0 := x.col(0, b.miss[0], a)
-	lo1, hi1 := x.col(1, b.miss[1], a)
-	lo2, hi2 := x.col(2, b.miss[2], a)
-	lo3, hi3 := x.col(3, b.miss[3], bm)
-	lo4, hi4 := x.col(4, b.miss[4], bm)
-	lo5, hi5 := x.col(5, b.miss[5], bm)
-	_, hi6 := x.col(6, b.miss[6], rest)
-	_, hi7 := x.col(7, b.miss[7], rest)
-	_, hi8 := x.col(8, b.miss[8], rest)
+	// Column by column: the row-7 digit d (in m), the two digits left, low
+	// and high, as masks; r7, lo and dx gather the digits of columns 2-9.
+	var r7p, lop, dxp uint64
+	col := func(c int, m uint16) (lo, hi uint16) {
+		s := b.miss[c]
+		d := s & m
+		l := s ^ d
+		lo = l & -l
+		hi = l ^ lo
+		x.left[c] = l
+		if c > 0 {
+			sh := 8 * uint(c-1)
+			dl, dh := uint64(bits.TrailingZeros16(lo)), uint64(bits.TrailingZeros16(hi))
+			r7p |= uint64(bits.TrailingZeros16(d)) << sh
+			lop |= dl << sh
+			dxp |= (dl ^ dh) << sh
+		} else {
+			x.c0 = uint8(bits.TrailingZeros16(d))
+		}
+		return lo, hi
+	}
+	if a != x.a1 {
+		// Columns 1-3 depend on row 7's stack 1 only, which the next row 7
+		// of the run often shares.
+		r7p, lop, dxp = 0, 0, 0
+		_, hi0 := col(0, a)
+		lo1, hi1 := col(1, a)
+		lo2, hi2 := col(2, a)
+		x.a1, x.r7s1, x.los1, x.dxs1 = a, r7p, lop, dxp
+		x.p0 = 0
+		if uint16(1)<<f8 == hi0 {
+			x.p0 = 1
+		}
+		f := uint64(1) << f8
+		u1, v1, u2, v2 := uint64(lo1), uint64(hi1), uint64(lo2), uint64(hi2)
+		x.m1 = (f|u1|u2)*lane0 | (f|u1|v2)*lane1 | (f|v1|u2)*lane2 | (f|v1|v2)*lane3
+	}
+	r7p, lop, dxp = x.r7s1, x.los1, x.dxs1
+	lo3, hi3 := col(3, bm)
+	lo4, hi4 := col(4, bm)
+	lo5, hi5 := col(5, bm)
+	_, hi6 := col(6, rest)
+	_, hi7 := col(7, rest)
+	_, hi8 := col(8, rest)
+	x.r7, x.lo, x.dx = r7p, lop, dxp
 	// The 4 ways of stack 1 (columns 2-3, high digit of column 2 as bit 1)
-	// in the four 16-bit lanes of m1, checked against each of the 8 ways of
-	// stack 2 (columns 4-6, bits 2, 1, 0 for the high digit of columns 4, 5,
-	// 6). A lane passes when the two ways share no digit and the three
-	// digits left hit columns 7, 8 and 9 once each. Way w = 8*w1 + w2 is
-	// bit 16*w1 + w2 of valid.
-	f := uint64(1) << f8
-	m1 := (f|lo1|lo2)*lane0 | (f|lo1|hi2)*lane1 | (f|hi1|lo2)*lane2 | (f|hi1|hi2)*lane3
+	// are in the four 16-bit lanes of m1, checked against each of the 8
+	// ways of stack 2 (columns 4-6, bits 2, 1, 0 for the high digit of
+	// columns 4, 5, 6). A lane passes when the two ways share no digit and
+	// the three digits left hit columns 7, 8 and 9 once each. Way w =
+	// 8*w1 + w2 is bit 16*w1 + w2 of valid.
+	m1 := x.m1
 	l6, l7, l8 := uint64(x.left[6])*lanes, uint64(x.left[7])*lanes, uint64(x.left[8])*lanes
 	r1 := allDigits*lanes ^ m1
-	check := func(m2 uint64, w2 uint) uint64 {
-		m2 *= lanes
-		r := r1 ^ m2
-		ok := (r&l6 + 0x7FFF*lanes) & (r&l7 + 0x7FFF*lanes) & (r&l8 + 0x7FFF*lanes) &^ (m1&m2 + 0x7FFF*lanes)
+	check := func(m2 uint16, w2 uint) uint64 {
+		m := uint64(m2) * lanes
+		r := r1 ^ m
+		ok := (r&l6 + 0x7FFF*lanes) & (r&l7 + 0x7FFF*lanes) & (r&l8 + 0x7FFF*lanes) &^ (m1&m + 0x7FFF*lanes)
 		return (ok & laneSign) >> (15 - w2)
 	}
 	valid := check(lo3|lo4|lo5, 0) | check(lo3|lo4|hi5, 1) | check(lo3|hi4|lo5, 2) | check(lo3|hi4|hi5, 3) |
 		check(hi3|lo4|lo5, 4) | check(hi3|lo4|hi5, 5) | check(hi3|hi4|lo5, 6) | check(hi3|hi4|hi5, 7)
-	// Column 1's bit, then each column 7-9's as the complement of what its
-	// high digit's other column does with that digit.
-	p0 := uint16(0)
-	if uint64(1)<<f8 == hi0 {
-		p0 = 1
+	// Column 1's bit, then each column 7-9's: it takes its high digit h
+	// when h's other column o (of columns 1-6: each digit is left in two
+	// columns of different stacks) does not, that is when o's bit differs
+	// from whether h is o's high digit. Columns 1-6's digits left sit in
+	// six 10-bit lanes of L, so o is the lane that has h.
+	p0 := x.p0
+	const lanes10 = 1 | 1<<10 | 1<<20 | 1<<30 | 1<<40 | 1<<50
+	L := uint64(x.left[0]) | uint64(x.left[1])<<10 | uint64(x.left[2])<<20 |
+		uint64(x.left[3])<<30 | uint64(x.left[4])<<40 | uint64(x.left[5])<<50
+	other := func(h uint16) (o uint, k uint16) {
+		z := uint(bits.TrailingZeros64(L & (uint64(h) * lanes10)))
+		o = z * 13 >> 7 // z/10 for z < 60
+		if L>>(10*o)&uint64(h-1) != 0 {
+			k = 1
+		}
+		return o, k
 	}
-	h6, h7, h8 := bits.TrailingZeros64(hi6), bits.TrailingZeros64(hi7), bits.TrailingZeros64(hi8)
-	o6, o7, o8 := x.own[h6]&7, x.own[h7]&7, x.own[h8]&7
-	k6, k7, k8 := uint16(x.isHi[h6]), uint16(x.isHi[h7]), uint16(x.isHi[h8])
+	o6, k6 := other(hi6)
+	o7, k7 := other(hi7)
+	o8, k8 := other(hi8)
 	n := 0
 	for ; valid != 0; valid &= valid - 1 {
 		p := bits.TrailingZeros64(valid) // 16*w1 + w2
@@ -228,30 +296,6 @@ func (x *rows89) init(b *band3, r7 row7, f8 uint8) {
 
 // rev3[w] is w's three bits in reverse order.
 var rev3 = [8]uint8{0, 4, 2, 6, 1, 5, 3, 7}
-
-// col records column c, whose row-7 digit is the one of mask m in S[c] = s:
-// that digit, the two left and their masks, low and high.
-func (x *rows89) col(c int, s, m uint16) (lo, hi uint64) {
-	d := s & m
-	l := s ^ d
-	lm := l & -l
-	hm := l ^ lm
-	x.left[c] = l
-	dl, dh := uint8(bits.TrailingZeros16(lm)), uint8(bits.TrailingZeros16(hm))
-	if c == 0 {
-		x.c0 = uint8(bits.TrailingZeros16(d))
-	} else {
-		sh := 8 * uint(c-1)
-		x.r7 |= uint64(bits.TrailingZeros16(d)) << sh
-		x.lo |= uint64(dl) << sh
-		x.dx |= uint64(dl^dh) << sh
-	}
-	if c < 6 {
-		x.own[dl], x.own[dh] = uint8(c), uint8(c)
-		x.isHi[dl], x.isHi[dh] = 0, 1
-	}
-	return uint64(lm), uint64(hm)
-}
 
 // row7 returns row 7's nine digits.
 func (x *rows89) row7() [9]uint8 {

@@ -90,6 +90,35 @@ func (r *bitReader) bit() bool {
 	return b
 }
 
+// zeros reads bits up to the first set bit, at most limit of them: it
+// returns how many zero bits came before the set bit (which it consumes
+// too) and true, or limit and false when all limit bits were zero. Past the
+// end bits read as zero and overrun is set, as with bit.
+func (r *bitReader) zeros(limit uint) (uint, bool) {
+	z := uint(0)
+	for z < limit {
+		if r.nacc == 0 {
+			r.refill()
+			if r.nacc == 0 {
+				r.overrun = true
+				return limit, false
+			}
+		}
+		// acc holds nothing above its nacc bits, so t >= nacc when none is set.
+		t := uint(bits.TrailingZeros64(r.acc))
+		avail := min(r.nacc, limit-z)
+		if t < avail {
+			r.acc >>= t + 1
+			r.nacc -= t + 1
+			return z + t, true
+		}
+		r.acc >>= avail
+		r.nacc -= avail
+		z += avail
+	}
+	return limit, false
+}
+
 // rest reports the unread bits: how many, and whether any is set. A block
 // ends with fewer than 8 zero padding bits.
 func (r *bitReader) rest() (n int, nonzero bool) {

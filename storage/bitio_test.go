@@ -65,3 +65,36 @@ func TestTruncatedCodeLengths(t *testing.T) {
 		}
 	}
 }
+
+// zeros reads what as many calls of bit would, up to and including the
+// first set bit, and stops at its limit; past the end it reports overrun.
+func TestZerosMatchesBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for trial := range 3000 {
+		buf := make([]byte, rng.IntN(24))
+		for i := range buf {
+			if rng.IntN(3) == 0 { // sparse ones, long zero runs
+				buf[i] = byte(1 << rng.IntN(8))
+			}
+		}
+		a, b := bitReader{buf: buf}, bitReader{buf: buf}
+		for step := 0; step < 40; step++ {
+			limit := uint(rng.IntN(90))
+			z, one := a.zeros(limit)
+			// The same by single bits.
+			var wz uint
+			var wone bool
+			for wz < limit {
+				if b.bit() {
+					wone = true
+					break
+				}
+				wz++
+			}
+			if z != wz || one != wone || a.overrun != b.overrun || a.nacc != b.nacc || a.acc != b.acc || a.pos != b.pos {
+				t.Fatalf("trial %d step %d limit %d: zeros = %d %v (overrun %v), bits give %d %v (overrun %v)",
+					trial, step, limit, z, one, a.overrun, wz, wone, b.overrun)
+			}
+		}
+	}
+}

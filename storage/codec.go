@@ -79,12 +79,14 @@ func encodeBlock(c Codec, grids []canon.Grid, dst []byte) ([]byte, error) {
 // passes each to fn, which may stop the decoding by returning false. The
 // grid is valid only during the call. A payload that does not hold exactly
 // count grids is an error, and no grid is passed on once a check has failed.
-func decodeBlock(c Codec, payload []byte, key *band.Key, count int, fn func(g *canon.Grid) bool) error {
+// cache, which may be nil, serves the sorted codec across the blocks of one
+// file decoded in turn.
+func decodeBlock(c Codec, payload []byte, key *band.Key, count int, cache *band3Cache, fn func(g *canon.Grid) bool) error {
 	switch c {
 	case CodecPacked:
 		return decodePacked(payload, key, count, fn)
 	case CodecSorted:
-		return decodeSorted(payload, key, count, fn)
+		return decodeSorted(payload, key, count, cache, fn)
 	}
 	return &payloadError{msg: fmt.Sprintf("unknown codec %d", uint8(c))}
 }

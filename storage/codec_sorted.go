@@ -132,6 +132,7 @@ func (e *sortedEncoder) band3(run []canon.Grid, last bool) error {
 	if !b.init((*[81]uint8)(&run[0]), &e.u.col) {
 		return errNotCompletion
 	}
+	e.x.reset()
 	t := 0 // next grid of the run to code
 	usedAny := false
 	for r := 0; r < b.n; r++ {

@@ -9,8 +9,9 @@ import (
 
 // decodeSorted is the inverse of encodeSorted. Every grid it passes on is a
 // valid solution grid with the key, above the one before; a stream that runs
-// out, dead-ends or leaves more than the padding is an error.
-func decodeSorted(payload []byte, key *band.Key, count int, fn func(g *canon.Grid) bool) error {
+// out, dead-ends or leaves more than the padding is an error. cache, when not
+// nil, holds bands 3 of earlier blocks of the same file.
+func decodeSorted(payload []byte, key *band.Key, count int, cache *band3Cache, fn func(g *canon.Grid) bool) error {
 	if count == 0 {
 		if len(payload) != 0 {
 			return &payloadError{msg: "payload for an empty block"}
@@ -22,7 +23,7 @@ func decodeSorted(payload []byte, key *band.Key, count int, fn func(g *canon.Gri
 	u := keyUnits(&g)
 	var (
 		cand     [numBand2]uint16
-		b        band3
+		own      band3
 		x        rows89
 		havePrev bool
 		emitted  int
@@ -74,16 +75,31 @@ func decodeSorted(payload []byte, key *band.Key, count int, fn func(g *canon.Gri
 		}
 		havePrev = true
 		// Band 3: the chosen completions, ascending.
-		if !b.init((*[81]uint8)(&g), &u.col) {
+		b := &own
+		if cache != nil {
+			b = cache.get((*[81]uint8)(&g), &u.col)
+		} else if !own.init((*[81]uint8)(&g), &u.col) {
+			b = nil
+		}
+		if b == nil {
 			return fail("band 2 has no completion")
 		}
+		x.reset()
+		// The rows 7 used: a bit each, skipped a run of zeros at a time; the
+		// last row's is not written when no row before it is used.
 		usedAny := false
 		for k := 0; k < b.n; k++ {
-			if !(k == b.n-1 && !usedAny) && !r.bit() {
-				continue
+			if !usedAny {
+				z, _ := r.zeros(uint(b.n - 1 - k))
+				k += int(z) // the first used row, or the last row, implied
+			} else {
+				z, one := r.zeros(uint(b.n - k))
+				if k += int(z); !one {
+					break
+				}
 			}
 			usedAny = true
-			x.init(&b, b.rows[k], g[63])
+			x.init(b, b.rows[k], g[63])
 			n := x.n
 			selAny := false
 			for i := 0; i < n; i++ {

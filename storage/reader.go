@@ -107,8 +107,12 @@ func (f *File) blockError(i int, ord int64, format string, a ...any) error {
 	return &CorruptError{Path: f.path, Section: "block", Block: i, Offset: f.entries[i].offset, Ordinal: ord, Msg: fmt.Sprintf(format, a...)}
 }
 
-// buffers are the byte slices a block read reuses.
-type buffers struct{ frame, payload []byte }
+// buffers are the byte slices a block read reuses, and for a scan through
+// the file's blocks in turn, a cache of bands 3.
+type buffers struct {
+	frame, payload []byte
+	cache          *band3Cache
+}
 
 // payload reads block i, checks its checksum and decompresses it.
 func (f *File) payload(i int, buf *buffers) ([]byte, error) {
@@ -147,7 +151,7 @@ func (f *File) decode(i int, buf *buffers, fn func(ord int64, g *canon.Grid) boo
 	e := &f.entries[i]
 	ord := e.first
 	var mismatch bool
-	err = decodeBlock(f.h.Codec, p, &f.h.Key, e.count, func(g *canon.Grid) bool {
+	err = decodeBlock(f.h.Codec, p, &f.h.Key, e.count, buf.cache, func(g *canon.Grid) bool {
 		if ord == e.first {
 			if k := keyOf((*[81]uint8)(g)); k != e.open {
 				mismatch = true
@@ -214,11 +218,20 @@ func (f *File) Ordinal(g *canon.Grid) (int64, error) {
 	return found, nil
 }
 
+// newCache returns a band-3 cache for a scan of the file, or nil when its
+// codec does not use one.
+func (f *File) newCache() *band3Cache {
+	if f.h.Codec != CodecSorted {
+		return nil
+	}
+	return newBand3Cache(f.h.Count)
+}
+
 // Scan passes every grid of the file to fn in ascending order with its
 // ordinal; the grid is valid only during the call. It stops at the first
 // error, from fn or from a damaged block.
 func (f *File) Scan(fn func(ord int64, g *canon.Grid) error) error {
-	var buf buffers
+	buf := buffers{cache: f.newCache()}
 	var ferr error
 	for i := range f.entries {
 		err := f.decode(i, &buf, func(o int64, g *canon.Grid) bool {
