@@ -274,7 +274,7 @@ func (x *rows89) init(b *band3, r7 row7, f8 uint8) {
 		uint64(x.left[3])<<30 | uint64(x.left[4])<<40 | uint64(x.left[5])<<50
 	other := func(h uint16) (o uint, k uint16) {
 		z := uint(bits.TrailingZeros64(L & (uint64(h) * lanes10)))
-		o = z * 13 >> 7 // z/10 for z < 60
+		o = z * 13 >> 7 & 7 // z/10 for z < 60
 		if L>>(10*o)&uint64(h-1) != 0 {
 			k = 1
 		}

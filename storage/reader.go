@@ -142,8 +142,9 @@ func (f *File) payload(i int, buf *buffers) ([]byte, error) {
 }
 
 // decode passes the grids of block i to fn with their ordinals, until fn
-// returns false. The first grid must be the one the index names.
-func (f *File) decode(i int, buf *buffers, fn func(ord int64, g *canon.Grid) bool) error {
+// returns an error: errStop ends it without one, any other is returned.
+// The first grid must be the one the index names.
+func (f *File) decode(i int, buf *buffers, fn func(ord int64, g *canon.Grid) error) error {
 	p, err := f.payload(i, buf)
 	if err != nil {
 		return err
@@ -151,6 +152,7 @@ func (f *File) decode(i int, buf *buffers, fn func(ord int64, g *canon.Grid) boo
 	e := &f.entries[i]
 	ord := e.first
 	var mismatch bool
+	var ferr error
 	err = decodeBlock(f.h.Codec, p, &f.h.Key, e.count, buf.cache, func(g *canon.Grid) bool {
 		if ord == e.first {
 			if k := keyOf((*[81]uint8)(g)); k != e.open {
@@ -158,9 +160,9 @@ func (f *File) decode(i int, buf *buffers, fn func(ord int64, g *canon.Grid) boo
 				return false
 			}
 		}
-		ok := fn(ord, g)
+		ferr = fn(ord, g)
 		ord++
-		return ok
+		return ferr == nil
 	})
 	var pe *payloadError
 	switch {
@@ -168,9 +170,17 @@ func (f *File) decode(i int, buf *buffers, fn func(ord int64, g *canon.Grid) boo
 		return f.blockError(i, ord, "first grid differs from the index")
 	case errors.As(err, &pe):
 		return f.blockError(i, ord, "%s (payload byte %d)", pe.msg, pe.offset)
+	case err != nil:
+		return err
+	case ferr == errStop:
+		return nil
 	}
-	return err
+	return ferr
 }
+
+// errStop, returned by the function decode calls, ends the block early
+// without an error.
+var errStop = errors.New("stop")
 
 // Grid returns the grid with ordinal ord (1..Count) in the group.
 func (f *File) Grid(ord int64) (canon.Grid, error) {
@@ -179,9 +189,12 @@ func (f *File) Grid(ord int64) (canon.Grid, error) {
 	}
 	i := sort.Search(len(f.entries), func(i int) bool { return f.entries[i].first > ord }) - 1
 	var out canon.Grid
-	err := f.decode(i, &buffers{}, func(o int64, g *canon.Grid) bool {
+	err := f.decode(i, &buffers{}, func(o int64, g *canon.Grid) error {
 		out = *g
-		return o < ord
+		if o < ord {
+			return nil
+		}
+		return errStop
 	})
 	return out, err
 }
@@ -199,15 +212,15 @@ func (f *File) Ordinal(g *canon.Grid) (int64, error) {
 		return 0, fmt.Errorf("storage: %s: %w", f.path, ErrNotFound)
 	}
 	var found int64
-	err := f.decode(i, &buffers{}, func(o int64, d *canon.Grid) bool {
+	err := f.decode(i, &buffers{}, func(o int64, d *canon.Grid) error {
 		switch c := bytes.Compare(d[27:], g[27:]); {
 		case c == 0:
 			found = o
-			return false
+			return errStop
 		case c > 0:
-			return false
+			return errStop
 		}
-		return true
+		return nil
 	})
 	if err != nil {
 		return 0, err
@@ -232,17 +245,9 @@ func (f *File) newCache() *band3Cache {
 // error, from fn or from a damaged block.
 func (f *File) Scan(fn func(ord int64, g *canon.Grid) error) error {
 	buf := buffers{cache: f.newCache()}
-	var ferr error
 	for i := range f.entries {
-		err := f.decode(i, &buf, func(o int64, g *canon.Grid) bool {
-			ferr = fn(o, g)
-			return ferr == nil
-		})
-		if err != nil {
+		if err := f.decode(i, &buf, fn); err != nil {
 			return err
-		}
-		if ferr != nil {
-			return ferr
 		}
 	}
 	return nil

@@ -34,16 +34,16 @@ func (f *File) Below(g *canon.Grid) (int64, bool, error) {
 	}
 	n := f.entries[i].first - 1
 	found := false
-	err := f.decode(i, &buffers{}, func(_ int64, d *canon.Grid) bool {
+	err := f.decode(i, &buffers{}, func(_ int64, d *canon.Grid) error {
 		switch c := bytes.Compare(d[:], g[:]); {
 		case c == 0:
 			found = true
-			return false
+			return errStop
 		case c > 0:
-			return false
+			return errStop
 		}
 		n++
-		return true
+		return nil
 	})
 	return n, found, err
 }
@@ -57,24 +57,19 @@ func (f *File) ScanFrom(ord int64, fn func(ord int64, g *canon.Grid) error) erro
 	}
 	i := sort.Search(len(f.entries), func(i int) bool { return f.entries[i].first > ord }) - 1
 	var buf buffers
-	var ferr error
 	for ; i < len(f.entries); i++ {
-		err := f.decode(i, &buf, func(o int64, g *canon.Grid) bool {
+		err := f.decode(i, &buf, func(o int64, g *canon.Grid) error {
 			if o < ord {
-				return true
+				return nil
 			}
-			ferr = fn(o, g)
-			return ferr == nil
+			return fn(o, g)
 		})
+		if err == ErrStopScan {
+			return nil
+		}
 		if err != nil {
 			return err
 		}
-		if ferr != nil {
-			break
-		}
 	}
-	if ferr == ErrStopScan {
-		return nil
-	}
-	return ferr
+	return nil
 }

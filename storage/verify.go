@@ -47,7 +47,7 @@ func Verify(path string, opt VerifyOptions) (Header, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var buf buffers
+			buf := buffers{cache: f.newCache()}
 			ck := f.checker()
 			for i := range next {
 				checks[i] = f.checkBlock(i, &buf, ck)
@@ -101,10 +101,10 @@ func (f *File) checkBlock(i int, buf *buffers, ck *canon.Checker) (c blockCheck)
 	var band2 [27]uint8
 	var entry uint32
 	band2ok := false
-	err := f.decode(i, buf, func(ord int64, g *canon.Grid) bool {
+	err := f.decode(i, buf, func(ord int64, g *canon.Grid) error {
 		if err := g.Validate(); err != nil {
 			bad = f.blockError(i, ord, "grid %s is not a solution grid: %v", g.String(), err)
-			return false
+			return errStop
 		}
 		if n == 0 || [27]uint8(g[27:54]) != band2 {
 			band2 = [27]uint8(g[27:54])
@@ -116,7 +116,7 @@ func (f *File) checkBlock(i int, buf *buffers, ck *canon.Checker) (c blockCheck)
 		}
 		if !ok {
 			bad = f.blockError(i, ord, "grid %s is not minlex", g.String())
-			return false
+			return errStop
 		}
 		if n == 0 {
 			c.first = *g
@@ -124,7 +124,7 @@ func (f *File) checkBlock(i int, buf *buffers, ck *canon.Checker) (c blockCheck)
 		c.last = *g
 		c.autos[autos]++
 		n++
-		return true
+		return nil
 	})
 	switch {
 	case err != nil:
