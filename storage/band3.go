@@ -96,11 +96,18 @@ func (b *band3) list(f uint8) bool {
 		ways2 [27]uint16
 	)
 	d3, d4, d5 := &nthDigit[S[3]], &nthDigit[S[4]], &nthDigit[S[5]]
-	for w := 26; w >= 0; w-- {
-		a, c, e := d3[w/9], d4[w/3%3], d5[w%3]
-		ways2[w] = uint16(1)<<a | uint16(1)<<c | uint16(1)<<e
-		p := prof[a] + prof[c] + prof[e]
-		next[w], head[p] = head[p], uint8(w+1)
+	w := 26 // way 9*i + 3*j + k takes digits i, j and k of columns 4, 5, 6
+	for i := 2; i >= 0; i-- {
+		ma, pa := uint16(1)<<d3[i], prof[d3[i]]
+		for j := 2; j >= 0; j-- {
+			mb, pb := ma|uint16(1)<<d4[j], pa+prof[d4[j]]
+			for k := 2; k >= 0; k-- {
+				ways2[w] = mb | uint16(1)<<d5[k]
+				p := pb + prof[d5[k]]
+				next[w], head[p] = head[p], uint8(w+1)
+				w--
+			}
+		}
 	}
 	d1, d2 := &nthDigit[S[1]], &nthDigit[S[2]]
 	n := 0
@@ -286,7 +293,7 @@ func (x *rows89) init(b *band3, r7 row7, f8 uint8) {
 	n := 0
 	for ; valid != 0; valid &= valid - 1 {
 		p := bits.TrailingZeros64(valid) // 16*w1 + w2
-		t := p0 | uint16(rev3[p>>4&3]&6) | uint16(rev3[p&7])<<3
+		t := p0 | wayBits[p&63]
 		t |= (t>>o6&1^k6)<<6 | (t>>o7&1^k7)<<7 | (t>>o8&1^k8)<<8
 		x.pat[n&7] = t
 		n++
@@ -294,8 +301,18 @@ func (x *rows89) init(b *band3, r7 row7, f8 uint8) {
 	x.n = n
 }
 
-// rev3[w] is w's three bits in reverse order.
-var rev3 = [8]uint8{0, 4, 2, 6, 1, 5, 3, 7}
+// wayBits[16*w1 + w2] is the pattern of columns 2-6 (bits 1-5) for way
+// 8*w1 + w2: bits 1, 0 of w1 are columns 2, 3 and bits 2, 1, 0 of w2
+// columns 4, 5, 6.
+var wayBits = func() (t [64]uint16) {
+	for w1 := range 4 {
+		for w2 := range 8 {
+			t[16*w1+w2] = uint16(w1>>1&1)<<1 | uint16(w1&1)<<2 |
+				uint16(w2>>2&1)<<3 | uint16(w2>>1&1)<<4 | uint16(w2&1)<<5
+		}
+	}
+	return
+}()
 
 // row7 returns row 7's nine digits.
 func (x *rows89) row7() [9]uint8 {
