@@ -14,19 +14,28 @@ type band3Cache struct {
 // maxCacheSlots bounds a cache at about 2.7 MB.
 const maxCacheSlots = 8192
 
-// newBand3Cache returns a cache for a file of count grids: one slot for
+// cacheSlots is the size of a cache for a file of count grids: one slot for
 // every 8 grids, as a power of two between 16 and maxCacheSlots.
-func newBand3Cache(count int64) *band3Cache {
+func cacheSlots(count int64) int {
 	n := 16
 	for n < maxCacheSlots && int64(n)*8 < count {
 		n *= 2
 	}
+	return n
+}
+
+// newBand3Cache returns a cache for a file of count grids.
+func newBand3Cache(count int64) *band3Cache {
+	n := cacheSlots(count)
 	shift := uint(64)
 	for m := n; m > 1; m >>= 1 {
 		shift--
 	}
 	return &band3Cache{shift: shift, tags: make([]uint64, n), slots: make([]band3, n)}
 }
+
+// small reports whether a file of count grids calls for more slots than c has.
+func (c *band3Cache) small(count int64) bool { return len(c.tags) < cacheSlots(count) }
 
 // get returns band3 of g and col, as band3.init would set it, from the
 // cache or computed into it; nil when rows 1-6 have no completion.

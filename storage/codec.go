@@ -65,12 +65,14 @@ func (e *payloadError) Error() string {
 }
 
 // encodeBlock appends the coded grids (ascending, all of one group) to dst.
-func encodeBlock(c Codec, grids []canon.Grid, dst []byte) ([]byte, error) {
+// cache, which may be nil, serves the sorted codec across the blocks of one
+// file coded in turn.
+func encodeBlock(c Codec, grids []canon.Grid, dst []byte, cache *band3Cache) ([]byte, error) {
 	switch c {
 	case CodecPacked:
 		return encodePacked(grids, dst), nil
 	case CodecSorted:
-		return encodeSorted(grids, dst)
+		return encodeSorted(grids, dst, cache)
 	}
 	return nil, fmt.Errorf("storage: cannot encode with %v", c)
 }

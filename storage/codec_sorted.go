@@ -35,6 +35,7 @@ type sortedEncoder struct {
 	prev     [numBand2]uint8  // previous band 2
 	cand     [numBand2]uint16 // candidates of each band-2 cell given the cells before it
 	b        band3
+	cache    *band3Cache // nil, or bands 3 of earlier blocks of the file
 	x        rows89
 }
 
@@ -44,12 +45,13 @@ type sortedEncoder struct {
 var errNotCompletion = errors.New("not a valid solution grid")
 
 // encodeSorted appends the sorted-codec stream of a block of ascending grids
-// of one group to dst.
-func encodeSorted(grids []canon.Grid, dst []byte) ([]byte, error) {
+// of one group to dst. cache, which may be nil, serves the blocks of one
+// file coded in turn.
+func encodeSorted(grids []canon.Grid, dst []byte, cache *band3Cache) ([]byte, error) {
 	if len(grids) == 0 {
 		return dst, nil
 	}
-	e := &sortedEncoder{w: bitWriter{buf: dst}}
+	e := &sortedEncoder{w: bitWriter{buf: dst}, cache: cache}
 	e.u = keyUnits(&grids[0])
 	for i := 0; i < len(grids); {
 		j := i + 1
@@ -129,17 +131,28 @@ func (e *sortedEncoder) band2(g *canon.Grid) error {
 // the block's last run it stops after the last grid.
 func (e *sortedEncoder) band3(run []canon.Grid, last bool) error {
 	b := &e.b
-	if !b.init((*[81]uint8)(&run[0]), &e.u.col) {
+	if e.cache != nil {
+		b = e.cache.get((*[81]uint8)(&run[0]), &e.u.col)
+	} else if !b.init((*[81]uint8)(&run[0]), &e.u.col) {
+		b = nil
+	}
+	if b == nil {
 		return errNotCompletion
 	}
 	e.x.reset()
-	t := 0 // next grid of the run to code
+	t := 0                               // next grid of the run to code
+	cur := row7Of((*[81]uint8)(&run[0])) // its row 7
+	advance := func() {
+		if t++; t < len(run) {
+			cur = row7Of((*[81]uint8)(&run[t]))
+		}
+	}
 	usedAny := false
 	for r := 0; r < b.n; r++ {
 		if last && t == len(run) {
 			return nil
 		}
-		used := t < len(run) && row7Of((*[81]uint8)(&run[t])) == b.rows[r]
+		used := t < len(run) && cur == b.rows[r]
 		if !(r == b.n-1 && !usedAny) {
 			e.w.write(b2u(used), 1)
 		} else if !used {
@@ -150,20 +163,25 @@ func (e *sortedEncoder) band3(run []canon.Grid, last bool) error {
 		}
 		usedAny = true
 		e.x.init(b, b.rows[r], run[t][63])
-		if e.x.row7() != [9]uint8(run[t][54:63]) {
+		r7 := e.x.row7()
+		if r7 != [9]uint8(run[t][54:63]) {
 			return errNotCompletion
 		}
-		n, r7 := e.x.n, e.x.row7()
+		n := e.x.n
 		selAny := false
+		k := -1 // completion number of grid t, once known
 		for i := 0; i < n; i++ {
 			if last && t == len(run) {
 				return nil
 			}
 			sel := false
 			if t < len(run) && [9]uint8(run[t][54:63]) == r7 {
-				k, ok := e.x.index((*[81]uint8)(&run[t]))
-				if !ok {
-					return errNotCompletion
+				if k < 0 {
+					j, ok := e.x.index((*[81]uint8)(&run[t]))
+					if !ok {
+						return errNotCompletion
+					}
+					k = j
 				}
 				if k < i {
 					return errors.New("grids out of order")
@@ -177,7 +195,8 @@ func (e *sortedEncoder) band3(run []canon.Grid, last bool) error {
 			}
 			if sel {
 				selAny = true
-				t++
+				advance()
+				k = -1
 			}
 		}
 	}

@@ -29,7 +29,7 @@ func FuzzCodecs(f *testing.F) {
 		if len(in) == 0 {
 			return
 		}
-		p, err := encodeBlock(c, in, nil)
+		p, err := encodeBlock(c, in, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,7 +60,7 @@ func FuzzCodecs(f *testing.F) {
 func FuzzDecode(f *testing.F) {
 	gg := enumerated(f, 3150)
 	for _, c := range []Codec{CodecSorted, CodecPacked} {
-		p, err := encodeBlock(c, gg.grids[:50], nil)
+		p, err := encodeBlock(c, gg.grids[:50], nil, nil)
 		if err != nil {
 			f.Fatal(err)
 		}

@@ -162,13 +162,18 @@ func (w *Writer) bgErr() error {
 func (w *Writer) background() {
 	defer close(w.done)
 	var payload []byte
+	var cache *band3Cache
 	first := int64(1)
 	for grids := range w.jobs {
 		if w.bgErr() != nil {
 			continue
 		}
+		// The cache grows with the file, as a reader's would be sized.
+		if n := first - 1 + int64(len(grids)); w.codec == CodecSorted && (cache == nil || cache.small(n)) {
+			cache = newBand3Cache(n)
+		}
 		var err error
-		payload, err = encodeBlock(w.codec, grids, payload[:0])
+		payload, err = encodeBlock(w.codec, grids, payload[:0], cache)
 		if err != nil {
 			w.mu.Lock()
 			w.err = fmt.Errorf("%w (grids %d-%d)", err, first, first+int64(len(grids))-1)
