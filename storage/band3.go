@@ -344,31 +344,32 @@ func (x *rows89) fill(g *[81]uint8, i int) {
 }
 
 // index returns the completion number of g's rows 8-9, and false when they
-// are not a completion of this row 7 (g's row 7 must be x's).
+// are not a completion of this row 7 (g's row 7 must be x's). Row 8 is one
+// when each of its columns holds the low or the high digit left there (byte
+// by byte, x = r8 ^ lo is 0 or dx) in one of the completions' patterns.
 func (x *rows89) index(g *[81]uint8) (int, bool) {
 	le := binary.LittleEndian
 	r8 := le.Uint64(g[64:72])
 	if g[63] != x.f8 || le.Uint64(g[73:81]) != r8^x.dx {
 		return 0, false
 	}
-	used, t := uint16(1)<<x.f8, uint16(0)
-	for c := 1; c < 9; c++ {
-		d := g[63+c]
-		if d > 9 || x.left[c]&(1<<d) == 0 {
-			return 0, false
-		}
-		used |= 1 << d
-		if d != uint8(x.lo>>(8*(c-1))) {
-			t |= 1 << c
-		}
-	}
-	if used != allDigits {
+	d := r8 ^ x.lo
+	hi := nonzeroBytes(d)
+	if hi&nonzeroBytes(d^x.dx) != 0 {
 		return 0, false
 	}
+	// The bytes' top bits gathered into one byte: bit i for column i+2.
+	t := uint16((hi>>7)*0x0102_0408_1020_4080>>56) << 1
 	for i := 0; i < x.n; i++ {
 		if x.pat[i]&^1 == t {
 			return i, true
 		}
 	}
 	return 0, false
+}
+
+// nonzeroBytes sets the top bit of each nonzero byte of v, and no other.
+func nonzeroBytes(v uint64) uint64 {
+	const low7 = 0x7F7F_7F7F_7F7F_7F7F
+	return ((v&low7 + low7) | v) &^ low7
 }

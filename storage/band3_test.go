@@ -2,6 +2,7 @@ package storage
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"edgrid/canon"
@@ -144,6 +145,81 @@ func TestBand3Bounds(t *testing.T) {
 				t.Fatalf("rows 7 %v, %v not ascending", prev, r7)
 			}
 			prev = r7
+		}
+	}
+}
+
+// index accepts exactly the rows 8-9 that complete a row 7, and numbers them
+// in ascending order of row 8, as fill does: every choice of low or high
+// digit in each column, with row 9 taking the other, is tried, and so are
+// digits outside the column's two and a row 9 that does not match.
+func TestRows89Index(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 60 {
+		g := canon.RandomGrid(rng)
+		u := keyUnits(&g)
+		for q := range numBand2 {
+			u.place(openCell[q], g[openCell[q]])
+		}
+		var b band3
+		if !b.init((*[81]uint8)(&g), &u.col) {
+			t.Fatalf("grid %s: no completion of its own band 2", g.String())
+		}
+		var x rows89
+		for k := 0; k < b.n; k++ {
+			x.init(&b, b.rows[k], g[63])
+			h := g
+			x.fill((*[81]uint8)(&h), 0) // row 7
+			var fillings []canon.Grid   // all 256, the permutations first found
+			var perms []string
+			for p := range 256 {
+				for c := 1; c < 9; c++ {
+					lo := uint8(x.lo >> (8 * (c - 1)))
+					hi := lo ^ uint8(x.dx>>(8*(c-1)))
+					if p>>(c-1)&1 != 0 {
+						lo, hi = hi, lo
+					}
+					h[63+c], h[72+c] = lo, hi
+				}
+				fillings = append(fillings, h)
+				seen, perm := uint16(0), true
+				for c := range 9 {
+					m := uint16(1) << h[63+c]
+					perm = perm && seen&m == 0
+					seen |= m
+				}
+				if perm {
+					perms = append(perms, string(h[63:72]))
+				}
+			}
+			slices.Sort(perms)
+			if len(perms) != x.n {
+				t.Fatalf("%d permutations among the fillings, %d completions", len(perms), x.n)
+			}
+			for _, h := range fillings {
+				want, perm := slices.BinarySearch(perms, string(h[63:72]))
+				i, ok := x.index((*[81]uint8)(&h))
+				if ok != perm || ok && i != want {
+					t.Fatalf("row 8 %v: index = %d %v, want %d %v", h[63:72], i, ok, want, perm)
+				}
+				if !perm {
+					continue
+				}
+				// A wrong row 9, and a digit not left in its column.
+				bad := h
+				bad[73], bad[74] = bad[74], bad[73]
+				if _, ok := x.index((*[81]uint8)(&bad)); ok {
+					t.Fatalf("row 9 %v accepted for row 8 %v", bad[72:], bad[63:72])
+				}
+				bad = h
+				c := 1 + rng.IntN(8)
+				bad[63+c] = uint8(rng.IntN(16))
+				if bad[63+c] != h[63+c] {
+					if _, ok := x.index((*[81]uint8)(&bad)); ok {
+						t.Fatalf("digit %d in column %d accepted", bad[63+c], c+1)
+					}
+				}
+			}
 		}
 	}
 }

@@ -21,6 +21,14 @@ func (w *bitWriter) write(v uint32, n uint) {
 	}
 }
 
+// zeros appends n (>= 0) zero bits.
+func (w *bitWriter) zeros(n int) {
+	for ; n > 32; n -= 32 {
+		w.write(0, 32)
+	}
+	w.write(0, uint(n))
+}
+
 // bytes flushes the last partial byte (zero padded) and returns the stream.
 func (w *bitWriter) bytes() []byte {
 	if w.nacc > 0 {

@@ -148,18 +148,20 @@ func (e *sortedEncoder) band3(run []canon.Grid, last bool) error {
 		}
 	}
 	usedAny := false
-	for r := 0; r < b.n; r++ {
-		if last && t == len(run) {
-			return nil
+	r := 0
+	for t < len(run) {
+		// The rows 7 before grid t's are unused: zero bits, then one for
+		// its row (not written for the last row when none before is used).
+		r0 := r
+		for r < b.n && b.rows[r] != cur {
+			r++
 		}
-		used := t < len(run) && cur == b.rows[r]
-		if !(r == b.n-1 && !usedAny) {
-			e.w.write(b2u(used), 1)
-		} else if !used {
-			break
+		if r == b.n {
+			return errNotCompletion
 		}
-		if !used {
-			continue
+		e.w.zeros(r - r0)
+		if r < b.n-1 || usedAny {
+			e.w.write(1, 1)
 		}
 		usedAny = true
 		e.x.init(b, b.rows[r], run[t][63])
@@ -199,9 +201,10 @@ func (e *sortedEncoder) band3(run []canon.Grid, last bool) error {
 				k = -1
 			}
 		}
+		r++
 	}
-	if t != len(run) {
-		return errNotCompletion
+	if !last {
+		e.w.zeros(b.n - r)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 
 	"edgrid/band"
 	"edgrid/canon"
@@ -48,6 +49,7 @@ type Writer struct {
 	free chan []canon.Grid
 	done chan struct{}
 
+	failed  atomic.Bool // set once err is: Add checks it for every grid without locking
 	mu      sync.Mutex
 	err     error // first background error
 	frames  [][]byte
@@ -153,6 +155,9 @@ func (w *Writer) flush() {
 }
 
 func (w *Writer) bgErr() error {
+	if !w.failed.Load() {
+		return nil
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.err
@@ -177,6 +182,7 @@ func (w *Writer) background() {
 		if err != nil {
 			w.mu.Lock()
 			w.err = fmt.Errorf("%w (grids %d-%d)", err, first, first+int64(len(grids))-1)
+			w.failed.Store(true)
 			w.mu.Unlock()
 			continue
 		}
