@@ -50,8 +50,8 @@ type band3 struct {
 // the six digits of the pair hit each of them twice. So each way gets a
 // profile, how many of its digits each of columns 7-9 misses (2 bits each,
 // added digit by digit), and a stack-1 way is checked only against the
-// stack-2 ways whose profile completes its own to 2, 2, 2: one or two of the
-// 27 on average. Ways ascend with the digits, so rows 7 come out ascending.
+// stack-2 ways whose profile completes its own to 2, 2, 2, found in a list
+// per profile. Ways ascend with the digits, so rows 7 come out ascending.
 func (b *band3) init(g *[81]uint8, col *[9]uint16) bool {
 	if !missing(g, col, &b.miss) {
 		b.n = 0
@@ -129,7 +129,7 @@ func (b *band3) list(f uint8) bool {
 	return n > 0
 }
 
-// Four 16-bit lanes: a constant in each, and the sign bit of each.
+// Four 16-bit lanes: 1 in each, the sign bit of each, and 1 in one lane.
 const (
 	lanes    = 0x0001_0001_0001_0001
 	laneSign = 0x8000_8000_8000_8000
@@ -138,21 +138,6 @@ const (
 	lane2    = 0x0000_0001_0000_0000
 	lane3    = 0x0001_0000_0000_0000
 )
-
-// laneNonzero sets the sign bit of each nonzero lane of v, whose lanes
-// must be below 0x8000 (they hold digit masks, below 0x400).
-func laneNonzero(v uint64) uint64 { return (v + 0x7FFF*lanes) & laneSign }
-
-// digits writes the nine digits of row 7 r.
-func (b *band3) digits(r row7, out *[9]uint8) {
-	a, bm := uint16(r), uint16(r>>16)
-	left := allDigits &^ (a | bm)
-	for c := range 3 {
-		out[c] = uint8(bits.TrailingZeros16(a & b.miss[c]))
-		out[3+c] = uint8(bits.TrailingZeros16(bm & b.miss[3+c]))
-		out[6+c] = uint8(bits.TrailingZeros16(left & b.miss[6+c]))
-	}
-}
 
 // row7Of returns g's row 7 in the form of band3.rows.
 func row7Of(g *[81]uint8) row7 {
