@@ -1,9 +1,6 @@
 package enumerate
 
-import (
-	"math/bits"
-	"slices"
-)
+import "math/bits"
 
 // Band 3 once bands 1 and 2 are filled.
 //
@@ -22,8 +19,8 @@ import (
 //     cycle, so rows 8-9 are exactly the 2^(cycles-1) orientations, column
 //     1's cycle being fixed by the key. No dead ends.
 //
-// Rows 8 are sorted before they are emitted, so completions stay ascending
-// (reversed when s.desc).
+// Rows 8 come out ascending (descending when s.desc) without sorting: see
+// rows89.
 
 // band3 enumerates the completions of the current bands 1-2 in ascending order.
 func (s *bitSearch) band3() {
@@ -71,82 +68,68 @@ func (s *bitSearch) band3() {
 	}
 }
 
-// rows89 emits every completion of rows 8 and 9 given rows 1-7, ascending.
+// rows89 emits every completion of rows 8 and 9 given rows 1-7, ascending
+// (descending when s.desc).
+//
+// Each column keeps a pair of digits, lo < hi, and row 8 takes one of
+// each: column 1's is the key's; columns 2-3 have 4 ways, columns 4-6 have
+// 8, and columns 7-9 must then take the three digits left, one each. Way
+// w = 8*w1 + w2 (bit 1 of w1 and bits 2-0 of w2 set where columns 2, 3 and
+// 4, 5, 6 take hi) ascends with row 8. The 4 ways of columns 2-3 sit in the
+// 16-bit lanes of m1 and are checked against each of the 8 of columns 4-6
+// at once, without branches: no digit twice, and the digits left hit each
+// of columns 7-9's pairs. Way w is bit 16*w1 + w2 of valid.
 func (s *bitSearch) rows89(tri *[9]uint16) {
+	const (
+		lanes    = 0x0001_0001_0001_0001
+		laneSign = 0x8000_8000_8000_8000
+		k        = 0x7FFF * lanes // added to a lane below 0x8000, sets its sign bit when nonzero
+	)
 	g := &s.g
-	var pair [9]uint16
+	var pair, lo, hi [9]uint16
 	for c := range 9 {
-		pair[c] = tri[c] &^ (1 << g[54+c])
+		p := tri[c] &^ (1 << g[54+c])
+		pair[c], lo[c] = p, p&-p
+		hi[c] = p ^ lo[c]
 	}
-	// cols[d] are the two columns whose pairs hold digit d.
-	var cols [10][2]int8
-	var seen [10]uint8
-	for c := range 9 {
-		for p := pair[c]; p != 0; p &= p - 1 {
-			d := bits.TrailingZeros16(p)
-			cols[d][seen[d]] = int8(c)
-			seen[d]++
+	f := uint64(1) << g[63]
+	u1, v1, u2, v2 := uint64(lo[1]), uint64(hi[1]), uint64(lo[2]), uint64(hi[2])
+	m1 := (f | u1 | u2) | (f|u1|v2)<<16 | (f|v1|u2)<<32 | (f|v1|v2)<<48
+	l6, l7, l8 := uint64(pair[6])*lanes, uint64(pair[7])*lanes, uint64(pair[8])*lanes
+	r1 := 0x3FE*lanes ^ m1
+	check := func(m2 uint16, w2 uint) uint64 {
+		m := uint64(m2) * lanes
+		r := r1 ^ m
+		ok := (r&l6 + k) & (r&l7 + k) & (r&l8 + k) &^ (m1&m + k)
+		return (ok & laneSign) >> (15 - w2)
+	}
+	lo3, hi3, lo4, hi4, lo5, hi5 := lo[3], hi[3], lo[4], hi[4], lo[5], hi[5]
+	valid := check(lo3|lo4|lo5, 0) | check(lo3|lo4|hi5, 1) | check(lo3|hi4|lo5, 2) | check(lo3|hi4|hi5, 3) |
+		check(hi3|lo4|lo5, 4) | check(hi3|lo4|hi5, 5) | check(hi3|hi4|lo5, 6) | check(hi3|hi4|hi5, 7)
+	for valid != 0 && !s.stopped {
+		var p uint
+		if s.desc {
+			p = uint(63 - bits.LeadingZeros64(valid))
+		} else {
+			p = uint(bits.TrailingZeros64(valid))
 		}
-	}
-	// Orient column 0's cycle as the key says, then find the other cycles.
-	var row8 [9]uint8
-	var done uint16
-	orient := func(c int, d uint8) {
-		// Walk the cycle: column c gives d to row 8 and its other digit e
-		// to row 9, so the other column holding e must give e to row 8.
-		for done&(1<<c) == 0 {
-			done |= 1 << c
-			row8[c] = d
-			e := uint8(bits.TrailingZeros16(pair[c] &^ (1 << d)))
-			nc := int(cols[e][0])
-			if nc == c {
-				nc = int(cols[e][1])
+		valid &^= 1 << p
+		// Way p's row 8: columns 2-6 from its bits, columns 7-9 the rest.
+		w := p>>4<<3 | p&7 // bits 4-0: columns 2-6 take hi
+		used := uint16(1) << g[63]
+		for c := 1; c < 6; c++ {
+			m := lo[c]
+			if w>>(5-c)&1 != 0 {
+				m = hi[c]
 			}
-			c, d = nc, e
+			used |= m
+			g[63+c] = uint8(bits.TrailingZeros16(m))
+			g[72+c] = uint8(bits.TrailingZeros16(pair[c] &^ m))
 		}
-	}
-	orient(0, g[63])
-	var starts [4]int
-	n := 0
-	for c := 1; c < 9; c++ {
-		if done&(1<<c) == 0 {
-			starts[n] = c
-			n++
-			orient(c, uint8(bits.TrailingZeros16(pair[c])))
-		}
-	}
-	// Each other cycle has two orientations: the one just set and its flip.
-	var cands [16]uint64
-	for m := 0; m < 1<<n; m++ {
-		r := row8
-		for i := range n {
-			if m&(1<<i) != 0 {
-				flip(&r, &pair, &cols, starts[i])
-			}
-		}
-		var v uint64
-		for c := 1; c < 9; c++ {
-			v = v<<4 | uint64(r[c])
-		}
-		cands[m] = v
-	}
-	k := 1 << n
-	// Insertion sort: at most 16 rows.
-	for i := 1; i < k; i++ {
-		for j := i; j > 0 && cands[j] < cands[j-1]; j-- {
-			cands[j], cands[j-1] = cands[j-1], cands[j]
-		}
-	}
-	if s.desc {
-		slices.Reverse(cands[:k])
-	}
-	for i := 0; i < k && !s.stopped; i++ {
-		v := cands[i]
-		for c := 8; c >= 1; c-- {
-			d := uint8(v & 15)
-			v >>= 4
-			g[63+c] = d
-			g[72+c] = uint8(bits.TrailingZeros16(pair[c] &^ (1 << d)))
+		for c := 6; c < 9; c++ {
+			m := pair[c] &^ used
+			g[63+c] = uint8(bits.TrailingZeros16(m))
+			g[72+c] = uint8(bits.TrailingZeros16(pair[c] &^ m))
 		}
 		if s.allowRows89 && !s.rows89Allowed() {
 			continue
@@ -167,21 +150,4 @@ func (s *bitSearch) rows89Allowed() bool {
 		}
 	}
 	return true
-}
-
-// flip swaps rows 8 and 9 along the cycle through column c.
-func flip(r *[9]uint8, pair *[9]uint16, cols *[10][2]int8, c int) {
-	start := c
-	for {
-		e := uint8(bits.TrailingZeros16(pair[c] &^ (1 << r[c]))) // the row-9 digit
-		r[c] = e
-		nc := int(cols[e][0])
-		if nc == c {
-			nc = int(cols[e][1])
-		}
-		c = nc
-		if c == start {
-			return
-		}
-	}
 }
