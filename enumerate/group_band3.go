@@ -1,6 +1,9 @@
 package enumerate
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Band 3 once bands 1 and 2 are filled.
 //
@@ -35,37 +38,111 @@ func (s *bitSearch) band3() {
 			return
 		}
 	}
+	var rows [maxRows7]uint64
+	n := s.rows7(&tri, &rows)
 	if s.desc {
-		s.row7Desc(&tri)
+		for i := n - 1; i >= 0 && !s.stopped; i-- {
+			binary.LittleEndian.PutUint64(g[55:63], rows[i])
+			s.rows89(&tri)
+		}
 		return
 	}
-	// Row 7, cells 55..63 (columns 2-9): one digit of each triple, all distinct.
-	var avail [9]uint16
-	used := uint16(1) << g[54]
-	c := 1
-	avail[1] = tri[1] &^ used & s.allow[row7At+1]
-	// Invariant: columns 1..c-1 of row 7 are set, distinct, each from its
-	// triple; used holds their digits; avail[c] the digits left to try at c.
-	for c >= 1 {
-		a := avail[c]
-		if a == 0 || s.stopped {
-			c--
-			if c >= 1 {
-				used &^= 1 << g[54+c]
-			}
-			continue
-		}
-		avail[c] = a & (a - 1)
-		d := uint8(bits.TrailingZeros16(a))
-		g[54+c] = d
-		if c == 8 {
-			s.rows89(&tri)
-			continue
-		}
-		used |= 1 << d
-		c++
-		avail[c] = tri[c] &^ used & s.allow[row7At+c]
+	for i := 0; i < n && !s.stopped; i++ {
+		binary.LittleEndian.PutUint64(g[55:63], rows[i])
+		s.rows89(&tri)
 	}
+}
+
+// maxRows7 bounds the rows 7 of one band 3: a way of stack 1 uses three of
+// the nine digits columns 4-6 miss, which leaves each of them two at most,
+// so 9 ways of stack 1 times at most 8 of stack 2.
+const maxRows7 = 72
+
+// rows7 lists the rows 7 that complete rows 1-6 within s.allow, ascending,
+// into rows (columns 2-9 a byte each, the grid's order) and returns how
+// many. Stack 1 has 9 ways (columns 2 and 3 take one digit of their
+// triples each) and stack 2 has 27. A pair of ways makes a row 7 when they
+// share no digit and the digits left hit each triple of columns 7-9 once,
+// that is when the pair's six digits hit each of those triples twice. So
+// each way gets a profile, how many of its digits fall in each of those
+// triples (2 bits each, added digit by digit), and a stack-1 way meets only
+// the stack-2 ways whose profile completes its own to 2, 2, 2.
+func (s *bitSearch) rows7(tri *[9]uint16, rows *[maxRows7]uint64) int {
+	g := &s.g
+	var allow [9]uint16 // each triple within s.allow
+	for c := 1; c < 9; c++ {
+		allow[c] = tri[c] & s.allow[row7At+c]
+	}
+	var prof [16]uint8 // digit d's profile: 1, 4 or 16 for column 7, 8 or 9's triple
+	for c := 6; c < 9; c++ {
+		for m := tri[c]; m != 0; m &= m - 1 {
+			prof[bits.TrailingZeros16(m)] = 1 << (2 * (c - 6))
+		}
+	}
+	// The stack-2 ways by profile, each list ascending: head[p] is 1 + the
+	// first way of profile p, next[w] 1 + the way after w.
+	const full = 2 | 2<<2 | 2<<4
+	var (
+		head  [64]uint8
+		next  [27]uint8
+		mask2 [27]uint16 // the way's digits
+		dig2  [27]uint64 // the way's digits in bytes 2-4 of a row
+	)
+	var d3, d4, d5 [3]uint8
+	n3, n4, n5 := digits(allow[3], &d3), digits(allow[4], &d4), digits(allow[5], &d5)
+	w := n3*n4*n5 - 1
+	for i := n3 - 1; i >= 0; i-- {
+		for j := n4 - 1; j >= 0; j-- {
+			for k := n5 - 1; k >= 0; k-- {
+				a, b, c := d3[i], d4[j], d5[k]
+				mask2[w] = 1<<a | 1<<b | 1<<c
+				dig2[w] = uint64(a)<<16 | uint64(b)<<24 | uint64(c)<<32
+				p := prof[a&15] + prof[b&15] + prof[c&15]
+				next[w], head[p&63] = head[p&63], uint8(w+1)
+				w--
+			}
+		}
+	}
+	var d1, d2 [3]uint8
+	n1, n2 := digits(allow[1], &d1), digits(allow[2], &d2)
+	f := g[54]
+	n := 0
+	for i := range n1 {
+		for j := range n2 {
+			a, b := d1[i], d2[j]
+			m1 := uint16(1)<<f | uint16(1)<<a | uint16(1)<<b
+			p := prof[f&15] + prof[a&15] + prof[b&15]
+			if p&(p>>1)&0x15 != 0 { // three digits of one triple
+				continue
+			}
+			for w := head[full-p]; w != 0; w = next[w-1] {
+				m2 := mask2[w-1]
+				if m1&m2 != 0 {
+					continue
+				}
+				rest := 0x3FE &^ (m1 | m2)
+				e6, e7, e8 := rest&allow[6], rest&allow[7], rest&allow[8]
+				if e6 == 0 || e7 == 0 || e8 == 0 || n == maxRows7 {
+					continue
+				}
+				rows[n] = uint64(a) | uint64(b)<<8 | dig2[w-1] | uint64(bits.TrailingZeros16(e6))<<40 |
+					uint64(bits.TrailingZeros16(e7))<<48 | uint64(bits.TrailingZeros16(e8))<<56
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// digits writes the digits of m, ascending, to d and returns how many (at
+// most 3: m is part of a triple).
+func digits(m uint16, d *[3]uint8) int {
+	n := 0
+	for ; m != 0 && n < 3; m &= m - 1 {
+		d[n] = uint8(bits.TrailingZeros16(m))
+		n++
+	}
+	return n
 }
 
 // rows89 emits every completion of rows 8 and 9 given rows 1-7, ascending
