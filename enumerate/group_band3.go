@@ -14,16 +14,17 @@ import (
 // nine distinct digits whatever order each column puts its triple in, so only
 // the rows constrain band 3:
 //
-//   - row 7 takes one digit of each triple, all distinct (searched);
+//   - row 7 takes one digit of each triple, all distinct: listed by rows7
+//     (at most 72), by stacks rather than cell by cell;
 //   - each column then has a pair left, and each digit lies in exactly two
 //     pairs (it is missing from two of rows 8-9's columns... once in each of
 //     rows 8 and 9), so the pairs, as edges between digits, form cycles.
 //     Choosing which digit of one column goes to row 8 forces its whole
 //     cycle, so rows 8-9 are exactly the 2^(cycles-1) orientations, column
-//     1's cycle being fixed by the key. No dead ends.
+//     1's cycle being fixed by the key. No dead ends. rows89 finds them by
+//     checking the 32 choices of columns 2-6 at once.
 //
-// Rows 8 come out ascending (descending when s.desc) without sorting: see
-// rows89.
+// Both come out ascending (descending when s.desc) without sorting.
 
 // band3 enumerates the completions of the current bands 1-2 in ascending order.
 func (s *bitSearch) band3() {
@@ -38,8 +39,8 @@ func (s *bitSearch) band3() {
 			return
 		}
 	}
-	var rows [maxRows7]uint64
-	n := s.rows7(&tri, &rows)
+	var rows [MaxRows7]uint64
+	n := min(s.rows7(&tri, &rows), MaxRows7)
 	if s.desc {
 		for i := n - 1; i >= 0 && !s.stopped; i-- {
 			binary.LittleEndian.PutUint64(g[55:63], rows[i])
@@ -53,96 +54,14 @@ func (s *bitSearch) band3() {
 	}
 }
 
-// maxRows7 bounds the rows 7 of one band 3: a way of stack 1 uses three of
-// the nine digits columns 4-6 miss, which leaves each of them two at most,
-// so 9 ways of stack 1 times at most 8 of stack 2.
-const maxRows7 = 72
-
 // rows7 lists the rows 7 that complete rows 1-6 within s.allow, ascending,
-// into rows (columns 2-9 a byte each, the grid's order) and returns how
-// many. Stack 1 has 9 ways (columns 2 and 3 take one digit of their
-// triples each) and stack 2 has 27. A pair of ways makes a row 7 when they
-// share no digit and the digits left hit each triple of columns 7-9 once,
-// that is when the pair's six digits hit each of those triples twice. So
-// each way gets a profile, how many of its digits fall in each of those
-// triples (2 bits each, added digit by digit), and a stack-1 way meets only
-// the stack-2 ways whose profile completes its own to 2, 2, 2.
-func (s *bitSearch) rows7(tri *[9]uint16, rows *[maxRows7]uint64) int {
-	g := &s.g
-	var allow [9]uint16 // each triple within s.allow
+// into rows and returns how many (Rows7).
+func (s *bitSearch) rows7(tri *[9]uint16, rows *[MaxRows7]uint64) int {
+	var allow [9]uint16
 	for c := 1; c < 9; c++ {
-		allow[c] = tri[c] & s.allow[row7At+c]
+		allow[c] = s.allow[row7At+c]
 	}
-	var prof [16]uint8 // digit d's profile: 1, 4 or 16 for column 7, 8 or 9's triple
-	for c := 6; c < 9; c++ {
-		for m := tri[c]; m != 0; m &= m - 1 {
-			prof[bits.TrailingZeros16(m)] = 1 << (2 * (c - 6))
-		}
-	}
-	// The stack-2 ways by profile, each list ascending: head[p] is 1 + the
-	// first way of profile p, next[w] 1 + the way after w.
-	const full = 2 | 2<<2 | 2<<4
-	var (
-		head  [64]uint8
-		next  [27]uint8
-		mask2 [27]uint16 // the way's digits
-		dig2  [27]uint64 // the way's digits in bytes 2-4 of a row
-	)
-	var d3, d4, d5 [3]uint8
-	n3, n4, n5 := digits(allow[3], &d3), digits(allow[4], &d4), digits(allow[5], &d5)
-	w := n3*n4*n5 - 1
-	for i := n3 - 1; i >= 0; i-- {
-		for j := n4 - 1; j >= 0; j-- {
-			for k := n5 - 1; k >= 0; k-- {
-				a, b, c := d3[i], d4[j], d5[k]
-				mask2[w] = 1<<a | 1<<b | 1<<c
-				dig2[w] = uint64(a)<<16 | uint64(b)<<24 | uint64(c)<<32
-				p := prof[a&15] + prof[b&15] + prof[c&15]
-				next[w], head[p&63] = head[p&63], uint8(w+1)
-				w--
-			}
-		}
-	}
-	var d1, d2 [3]uint8
-	n1, n2 := digits(allow[1], &d1), digits(allow[2], &d2)
-	f := g[54]
-	n := 0
-	for i := range n1 {
-		for j := range n2 {
-			a, b := d1[i], d2[j]
-			m1 := uint16(1)<<f | uint16(1)<<a | uint16(1)<<b
-			p := prof[f&15] + prof[a&15] + prof[b&15]
-			if p&(p>>1)&0x15 != 0 { // three digits of one triple
-				continue
-			}
-			for w := head[full-p]; w != 0; w = next[w-1] {
-				m2 := mask2[w-1]
-				if m1&m2 != 0 {
-					continue
-				}
-				rest := 0x3FE &^ (m1 | m2)
-				e6, e7, e8 := rest&allow[6], rest&allow[7], rest&allow[8]
-				if e6 == 0 || e7 == 0 || e8 == 0 || n == maxRows7 {
-					continue
-				}
-				rows[n] = uint64(a) | uint64(b)<<8 | dig2[w-1] | uint64(bits.TrailingZeros16(e6))<<40 |
-					uint64(bits.TrailingZeros16(e7))<<48 | uint64(bits.TrailingZeros16(e8))<<56
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// digits writes the digits of m, ascending, to d and returns how many (at
-// most 3: m is part of a triple).
-func digits(m uint16, d *[3]uint8) int {
-	n := 0
-	for ; m != 0 && n < 3; m &= m - 1 {
-		d[n] = uint8(bits.TrailingZeros16(m))
-		n++
-	}
-	return n
+	return Rows7(tri, &allow, s.g[54], nil, rows)
 }
 
 // rows89 emits every completion of rows 8 and 9 given rows 1-7, ascending

@@ -3,6 +3,8 @@ package storage
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"edgrid/enumerate"
 )
 
 // Band 3 (rows 7-9) is nearly implied by rows 1-6 and column 1: each column c
@@ -24,34 +26,23 @@ import (
 //     one through column 1 with two ways, so a row 7 has 1, 2, 4 or 8
 //     completions.
 
-// maxRows7 bounds the rows 7 of one band 3 (see the 9*8 above).
-const maxRows7 = 72
-
 // A row7 is a row 7 as two digit masks: bits 0-15 hold the digits of stack 1
 // (columns 1-3), bits 16-31 those of stack 2; stack 3 holds the rest. The
 // digit of column c is the one its mask shares with S[c], as the columns of
 // a stack miss disjoint sets.
-type row7 uint32
+type row7 = uint32
 
 // band3 lists the rows 7 that complete rows 1-6, ascending.
 type band3 struct {
 	miss [9]uint16 // S: digits missing from each column in rows 1-6
 	n    int
-	rows [maxRows7]row7
+	rows [enumerate.MaxRows7]row7
 }
 
 // init enumerates the rows 7 that complete rows 1-6 of g, whose columns 2-9
 // hold the digits col[1..8] (units.col of the band-2 cells and the key); the
-// key cells of rows 7-9 must be set in g. It reports false when there are none.
-//
-// Stack 1 has 9 ways (columns 2 and 3 take one of three digits each) and
-// stack 2 has 27. A pair of ways makes a row 7 when they share no digit and
-// the three digits left hit S of columns 7, 8 and 9 once each, that is when
-// the six digits of the pair hit each of them twice. So each way gets a
-// profile, how many of its digits each of columns 7-9 misses (2 bits each,
-// added digit by digit), and a stack-1 way is checked only against the
-// stack-2 ways whose profile completes its own to 2, 2, 2, found in a list
-// per profile. Ways ascend with the digits, so rows 7 come out ascending.
+// key cells of rows 7-9 must be set in g. It reports false when there are
+// none. Rows 7 ascend with their digits.
 func (b *band3) init(g *[81]uint8, col *[9]uint16) bool {
 	if !missing(g, col, &b.miss) {
 		b.n = 0
@@ -78,56 +69,18 @@ func missing(g *[81]uint8, col *[9]uint16, S *[9]uint16) bool {
 }
 
 // list enumerates the rows 7 for b.miss, set by missing, whose column 1
-// holds f; it reports false when there are none.
+// holds f (enumerate.Rows7); it reports false when there are none, or more
+// than b.rows holds (which valid triples never give).
 func (b *band3) list(f uint8) bool {
-	S := &b.miss
-	var prof [10]uint8 // digit d's profile: 1, 4 or 16 for column 7, 8 or 9
-	for c := 6; c < 9; c++ {
-		for m := S[c]; m != 0; m &= m - 1 {
-			prof[bits.TrailingZeros16(m)] = 1 << (2 * (c - 6))
-		}
+	b.n = enumerate.Rows7(&b.miss, &anyDigit, f, &b.rows, nil)
+	if b.n > len(b.rows) {
+		b.n = 0
 	}
-	// The stack-2 ways by profile, each list ascending: head[p] is 1 + the
-	// first way of profile p, next[w] 1 + the way after w.
-	const full = 2 | 2<<2 | 2<<4
-	var (
-		head  [64]uint8
-		next  [27]uint8
-		ways2 [27]uint16
-	)
-	d3, d4, d5 := &nthDigit[S[3]], &nthDigit[S[4]], &nthDigit[S[5]]
-	w := 26 // way 9*i + 3*j + k takes digits i, j and k of columns 4, 5, 6
-	for i := 2; i >= 0; i-- {
-		ma, pa := uint16(1)<<d3[i], prof[d3[i]]
-		for j := 2; j >= 0; j-- {
-			mb, pb := ma|uint16(1)<<d4[j], pa+prof[d4[j]]
-			for k := 2; k >= 0; k-- {
-				ways2[w] = mb | uint16(1)<<d5[k]
-				p := pb + prof[d5[k]]
-				next[w], head[p] = head[p], uint8(w+1)
-				w--
-			}
-		}
-	}
-	d1, d2 := &nthDigit[S[1]], &nthDigit[S[2]]
-	n := 0
-	for w1 := range 9 {
-		a, c := d1[w1/3], d2[w1%3]
-		m1 := uint16(1)<<f | uint16(1)<<a | uint16(1)<<c
-		p := prof[f] + prof[a] + prof[c]
-		if p&(p>>1)&0x15 != 0 { // three digits missed by one column
-			continue
-		}
-		for w := head[full-p]; w != 0; w = next[w-1] {
-			if m2 := ways2[w-1]; m1&m2 == 0 {
-				b.rows[n%maxRows7] = row7(m1) | row7(m2)<<16
-				n++
-			}
-		}
-	}
-	b.n = min(n, maxRows7)
-	return n > 0
+	return b.n > 0
 }
+
+// anyDigit allows every digit in every column.
+var anyDigit = [9]uint16{allDigits, allDigits, allDigits, allDigits, allDigits, allDigits, allDigits, allDigits, allDigits}
 
 // Four 16-bit lanes: 1 in each, the sign bit of each, and 1 in one lane.
 const (
