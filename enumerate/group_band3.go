@@ -26,7 +26,8 @@ import (
 //
 // Both come out ascending (descending when s.desc) without sorting.
 
-// band3 enumerates the completions of the current bands 1-2 in ascending order.
+// band3 enumerates the completions of the current bands 1-2 in ascending order
+// (descending when s.desc).
 func (s *bitSearch) band3() {
 	g := &s.g
 	var tri [9]uint16

@@ -1,10 +1,11 @@
 package storage
 
 // band3Cache keeps the rows 7 of recent bands 3 while the blocks of one file
-// are decoded in order. They depend only on S, the digits each column
-// misses in rows 1-6, and in a dense group many bands 2 share an S with an
-// earlier one: group 600 has 255,665 bands 2 but 8,748 distinct S. The
-// cache is direct-mapped: a slot holds the last S hashed to it.
+// are decoded (a scan, a verify worker) or coded (a writer), in any order.
+// They depend only on S, the digits each column misses in rows 1-6, and
+// r7c1, and in a dense group many bands 2 share an S with an earlier one:
+// group 600 has 255,665 bands 2 but 8,748 distinct S. The cache is
+// direct-mapped: a slot holds the last S hashed to it.
 type band3Cache struct {
 	shift uint
 	tags  []uint64 // the key of each slot's S (see get); 0 when empty
