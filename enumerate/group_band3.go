@@ -68,20 +68,9 @@ func (s *bitSearch) rows7(tri *[9]uint16, rows *[MaxRows7]uint64) int {
 // rows89 emits every completion of rows 8 and 9 given rows 1-7, ascending
 // (descending when s.desc).
 //
-// Each column keeps a pair of digits, lo < hi, and row 8 takes one of
-// each: column 1's is the key's; columns 2-3 have 4 ways, columns 4-6 have
-// 8, and columns 7-9 must then take the three digits left, one each. Way
-// w = 8*w1 + w2 (bit 1 of w1 and bits 2-0 of w2 set where columns 2, 3 and
-// 4, 5, 6 take hi) ascends with row 8. The 4 ways of columns 2-3 sit in the
-// 16-bit lanes of m1 and are checked against each of the 8 of columns 4-6
-// at once, without branches: no digit twice, and the digits left hit each
-// of columns 7-9's pairs. Way w is bit 16*w1 + w2 of valid.
+// The completions are Rows8Ways; way w = 8*w1 + w2 is bit 16*w1 + w2 of
+// valid.
 func (s *bitSearch) rows89(tri *[9]uint16) {
-	const (
-		lanes    = 0x0001_0001_0001_0001
-		laneSign = 0x8000_8000_8000_8000
-		k        = 0x7FFF * lanes // added to a lane below 0x8000, sets its sign bit when nonzero
-	)
 	g := &s.g
 	var pair, lo, hi [9]uint16
 	for c := range 9 {
@@ -89,20 +78,8 @@ func (s *bitSearch) rows89(tri *[9]uint16) {
 		pair[c], lo[c] = p, p&-p
 		hi[c] = p ^ lo[c]
 	}
-	f := uint64(1) << g[63]
-	u1, v1, u2, v2 := uint64(lo[1]), uint64(hi[1]), uint64(lo[2]), uint64(hi[2])
-	m1 := (f | u1 | u2) | (f|u1|v2)<<16 | (f|v1|u2)<<32 | (f|v1|v2)<<48
-	l6, l7, l8 := uint64(pair[6])*lanes, uint64(pair[7])*lanes, uint64(pair[8])*lanes
-	r1 := 0x3FE*lanes ^ m1
-	check := func(m2 uint16, w2 uint) uint64 {
-		m := uint64(m2) * lanes
-		r := r1 ^ m
-		ok := (r&l6 + k) & (r&l7 + k) & (r&l8 + k) &^ (m1&m + k)
-		return (ok & laneSign) >> (15 - w2)
-	}
-	lo3, hi3, lo4, hi4, lo5, hi5 := lo[3], hi[3], lo[4], hi[4], lo[5], hi[5]
-	valid := check(lo3|lo4|lo5, 0) | check(lo3|lo4|hi5, 1) | check(lo3|hi4|lo5, 2) | check(lo3|hi4|hi5, 3) |
-		check(hi3|lo4|lo5, 4) | check(hi3|lo4|hi5, 5) | check(hi3|hi4|lo5, 6) | check(hi3|hi4|hi5, 7)
+	m1 := Stack1Lanes(g[63], lo[1], hi[1], lo[2], hi[2])
+	valid := Rows8Ways(m1, lo[3], hi[3], lo[4], hi[4], lo[5], hi[5], pair[6], pair[7], pair[8])
 	for valid != 0 && !s.stopped {
 		var p uint
 		if s.desc {

@@ -82,16 +82,6 @@ func (b *band3) list(f uint8) bool {
 // anyDigit allows every digit in every column.
 var anyDigit = [9]uint16{allDigits, allDigits, allDigits, allDigits, allDigits, allDigits, allDigits, allDigits, allDigits}
 
-// Four 16-bit lanes: 1 in each, the sign bit of each, and 1 in one lane.
-const (
-	lanes    = 0x0001_0001_0001_0001
-	laneSign = 0x8000_8000_8000_8000
-	lane0    = 0x0000_0000_0000_0001
-	lane1    = 0x0000_0000_0001_0000
-	lane2    = 0x0000_0001_0000_0000
-	lane3    = 0x0001_0000_0000_0000
-)
-
 // row7Of returns g's row 7 in the form of band3.rows.
 func row7Of(g *[81]uint8) row7 {
 	var a, bm uint16
@@ -140,8 +130,7 @@ type rows89 struct {
 func (x *rows89) reset() { x.a1 = 0 }
 
 // init lists the completions of row 7 r7 (one of b's rows) given r8c1 = f8.
-// The 32 ways are checked four at a time, one per 16-bit lane of a uint64,
-// without branches.
+// The 32 ways are checked by enumerate.Rows8Ways.
 func (x *rows89) init(b *band3, r7 row7, f8 uint8) {
 	a, bm := uint16(r7), uint16(r7>>16)
 	rest := allDigits &^ (a | bm)
@@ -179,9 +168,7 @@ func (x *rows89) init(b *band3, r7 row7, f8 uint8) {
 		if uint16(1)<<f8 == hi0 {
 			x.p0 = 1
 		}
-		f := uint64(1) << f8
-		u1, v1, u2, v2 := uint64(lo1), uint64(hi1), uint64(lo2), uint64(hi2)
-		x.m1 = (f|u1|u2)*lane0 | (f|u1|v2)*lane1 | (f|v1|u2)*lane2 | (f|v1|v2)*lane3
+		x.m1 = enumerate.Stack1Lanes(f8, lo1, hi1, lo2, hi2)
 	}
 	r7p, lop, dxp = x.r7s1, x.los1, x.dxs1
 	lo3, hi3 := col(3, bm)
@@ -191,23 +178,8 @@ func (x *rows89) init(b *band3, r7 row7, f8 uint8) {
 	_, hi7 := col(7, rest)
 	_, hi8 := col(8, rest)
 	x.r7, x.lo, x.dx = r7p, lop, dxp
-	// The 4 ways of stack 1 (columns 2-3, high digit of column 2 as bit 1)
-	// are in the four 16-bit lanes of m1, checked against each of the 8
-	// ways of stack 2 (columns 4-6, bits 2, 1, 0 for the high digit of
-	// columns 4, 5, 6). A lane passes when the two ways share no digit and
-	// the three digits left hit columns 7, 8 and 9 once each. Way w =
-	// 8*w1 + w2 is bit 16*w1 + w2 of valid.
-	m1 := x.m1
-	l6, l7, l8 := uint64(x.left[6])*lanes, uint64(x.left[7])*lanes, uint64(x.left[8])*lanes
-	r1 := allDigits*lanes ^ m1
-	check := func(m2 uint16, w2 uint) uint64 {
-		m := uint64(m2) * lanes
-		r := r1 ^ m
-		ok := (r&l6 + 0x7FFF*lanes) & (r&l7 + 0x7FFF*lanes) & (r&l8 + 0x7FFF*lanes) &^ (m1&m + 0x7FFF*lanes)
-		return (ok & laneSign) >> (15 - w2)
-	}
-	valid := check(lo3|lo4|lo5, 0) | check(lo3|lo4|hi5, 1) | check(lo3|hi4|lo5, 2) | check(lo3|hi4|hi5, 3) |
-		check(hi3|lo4|lo5, 4) | check(hi3|lo4|hi5, 5) | check(hi3|hi4|lo5, 6) | check(hi3|hi4|hi5, 7)
+	// The completing ways, bit 16*w1 + w2 for way 8*w1 + w2.
+	valid := enumerate.Rows8Ways(x.m1, lo3, hi3, lo4, hi4, lo5, hi5, x.left[6], x.left[7], x.left[8])
 	// Column 1's bit, then each column 7-9's: it takes its high digit h
 	// when h's other column o (of columns 1-6: each digit is left in two
 	// columns of different stacks) does not, that is when o's bit differs

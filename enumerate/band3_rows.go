@@ -108,3 +108,42 @@ func listDigits(m uint16, d *[3]uint8) int {
 	}
 	return n
 }
+
+// Rows 8-9 given rows 1-7: each column keeps a pair of digits, lo < hi,
+// and row 8 takes one of each. Column 1's is the key's, columns 2-3 have 4
+// ways, columns 4-6 have 8, and columns 7-9 must then take the three digits
+// left, one each. Way w = 8*w1 + w2, with bits 1, 0 of w1 and bits 2, 1, 0 of
+// w2 set where columns 2, 3 and 4, 5, 6 take hi, ascends with row 8.
+
+// Stack1Lanes returns the 4 ways of columns 2-3 as digit masks in the
+// 16-bit lanes of a word (way w1 in lane w1), each with r8c1's digit f;
+// lo1, hi1, lo2, hi2 are the masks of columns 2 and 3's pair digits.
+func Stack1Lanes(f uint8, lo1, hi1, lo2, hi2 uint16) uint64 {
+	m := uint64(1) << (f & 15)
+	u1, v1, u2, v2 := uint64(lo1), uint64(hi1), uint64(lo2), uint64(hi2)
+	return (m | u1 | u2) | (m|u1|v2)<<16 | (m|v1|u2)<<32 | (m|v1|v2)<<48
+}
+
+// Rows8Ways returns the ways that complete row 8, bit 16*w1 + w2 for way
+// 8*w1 + w2, given m1 from Stack1Lanes, the pair masks lo3..hi5 of columns
+// 4-6 and the pairs p6, p7, p8 of columns 7-9. The 4 ways of stack 1 are
+// checked against each of the 8 of stack 2 at once, without branches: a
+// lane passes when the two share no digit and the digits left hit each of
+// p6, p7 and p8.
+func Rows8Ways(m1 uint64, lo3, hi3, lo4, hi4, lo5, hi5, p6, p7, p8 uint16) uint64 {
+	const (
+		lanes    = 0x0001_0001_0001_0001
+		laneSign = 0x8000_8000_8000_8000
+		k        = 0x7FFF * lanes // added to a lane below 0x8000, sets its sign bit when nonzero
+	)
+	l6, l7, l8 := uint64(p6)*lanes, uint64(p7)*lanes, uint64(p8)*lanes
+	r1 := 0x3FE*lanes ^ m1
+	check := func(m2 uint16, w2 uint) uint64 {
+		m := uint64(m2) * lanes
+		r := r1 ^ m
+		ok := (r&l6 + k) & (r&l7 + k) & (r&l8 + k) &^ (m1&m + k)
+		return (ok & laneSign) >> (15 - w2)
+	}
+	return check(lo3|lo4|lo5, 0) | check(lo3|lo4|hi5, 1) | check(lo3|hi4|lo5, 2) | check(lo3|hi4|hi5, 3) |
+		check(hi3|lo4|lo5, 4) | check(hi3|lo4|hi5, 5) | check(hi3|hi4|lo5, 6) | check(hi3|hi4|hi5, 7)
+}
