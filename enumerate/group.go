@@ -81,11 +81,16 @@ func (s *Stats) Histogram() map[int]int64 {
 // error stops the enumeration with that error.
 type Emit func(g *canon.Grid, autos int) error
 
+// PlacedEmit is an Emit that also receives each grid's Place (unknown with
+// EngineDLX).
+type PlacedEmit func(g *canon.Grid, autos int, p Place) error
+
 // taskResult is the output of one row-4 filling, kept until its turn to be emitted.
 type taskResult struct {
-	grids []canon.Grid
-	autos []uint16
-	stats Stats
+	grids  []canon.Grid
+	autos  []uint16
+	places []Place // one for each grid, or none when the engine does not know them
+	stats  Stats
 }
 
 // resultPool recycles task results, so that their buffers, once grown to a
@@ -94,7 +99,7 @@ var resultPool = sync.Pool{New: func() any { return new(taskResult) }}
 
 func getResult() *taskResult {
 	r := resultPool.Get().(*taskResult)
-	r.grids, r.autos, r.stats = r.grids[:0], r.autos[:0], Stats{}
+	r.grids, r.autos, r.places, r.stats = r.grids[:0], r.autos[:0], r.places[:0], Stats{}
 	return r
 }
 
@@ -102,6 +107,12 @@ func getResult() *taskResult {
 // passes them to emit in ascending order, from one goroutine. The work is split
 // by the fillings of row 4, searched in parallel and merged back in order.
 func Group(ctx context.Context, key band.Key, opt Options, emit Emit) (Stats, error) {
+	return GroupPlaced(ctx, key, opt, func(g *canon.Grid, autos int, _ Place) error { return emit(g, autos) })
+}
+
+// GroupPlaced is Group passing each grid's Place too, which spares a
+// storage.Writer finding it again.
+func GroupPlaced(ctx context.Context, key band.Key, opt Options, emit PlacedEmit) (Stats, error) {
 	start := time.Now()
 	canon.Prepare()
 	workers := opt.Workers
@@ -168,7 +179,11 @@ func Group(ctx context.Context, key band.Key, opt Options, emit Emit) (Stats, er
 		total.Completions += r.stats.Completions
 		total.Band2Pruned += r.stats.Band2Pruned
 		for k := range r.grids {
-			if emitErr = emit(&r.grids[k], int(r.autos[k])); emitErr != nil {
+			var p Place
+			if k < len(r.places) {
+				p = r.places[k]
+			}
+			if emitErr = emit(&r.grids[k], int(r.autos[k]), p); emitErr != nil {
 				break
 			}
 			total.Grids++
@@ -225,6 +240,7 @@ func newTaskRunner(ctx context.Context, key band.Key, opt Options) func(r4 *[8]u
 		s.emit = func(g *canon.Grid, autos int) error {
 			r.grids = append(r.grids, *g)
 			r.autos = append(r.autos, uint16(autos))
+			r.places = append(r.places, s.curPlace())
 			return nil
 		}
 		c0, p0, k0 := s.completions, s.band2Pruned, s.band2Kept

@@ -44,12 +44,14 @@ func (s *bitSearch) band3() {
 	n := min(s.rows7(&tri, &rows), MaxRows7)
 	if s.desc {
 		for i := n - 1; i >= 0 && !s.stopped; i-- {
+			s.r7, s.n7 = uint8(i), uint8(n)
 			binary.LittleEndian.PutUint64(g[55:63], rows[i])
 			s.rows89(&tri)
 		}
 		return
 	}
 	for i := 0; i < n && !s.stopped; i++ {
+		s.r7, s.n7 = uint8(i), uint8(n)
 		binary.LittleEndian.PutUint64(g[55:63], rows[i])
 		s.rows89(&tri)
 	}
@@ -80,6 +82,7 @@ func (s *bitSearch) rows89(tri *[9]uint16) {
 	}
 	m1 := Stack1Lanes(g[63], lo[1], hi[1], lo[2], hi[2])
 	valid := Rows8Ways(m1, lo[3], hi[3], lo[4], hi[4], lo[5], hi[5], pair[6], pair[7], pair[8])
+	s.ways = valid
 	for valid != 0 && !s.stopped {
 		var p uint
 		if s.desc {
@@ -88,6 +91,7 @@ func (s *bitSearch) rows89(tri *[9]uint16) {
 			p = uint(bits.TrailingZeros64(valid))
 		}
 		valid &^= 1 << p
+		s.way = uint8(p)
 		// Way p's row 8: columns 2-6 from its bits, columns 7-9 the rest.
 		w := p>>4<<3 | p&7 // bits 4-0: columns 2-6 take hi
 		used := uint16(1) << g[63]
@@ -124,4 +128,10 @@ func (s *bitSearch) rows89Allowed() bool {
 		}
 	}
 	return true
+}
+
+// curPlace returns the Place of the completion the search is at: the row 7 of
+// band3's loop and the way of rows89's.
+func (s *bitSearch) curPlace() Place {
+	return makePlace(&s.g, int(s.r7), int(s.n7), bits.OnesCount64(s.ways&(1<<s.way-1)), bits.OnesCount64(s.ways))
 }

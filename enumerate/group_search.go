@@ -48,6 +48,9 @@ type bitSearch struct {
 	allowRows89 bool       // some cell of rows 8-9 is restricted
 	check       *canon.Checker
 	band2       uint32 // band 2's table entry, set when band 2 is finished
+	r7, n7      uint8  // index of the current row 7 among band 3's, and their number
+	ways        uint64 // the current row 7's completions (Rows8Ways)
+	way         uint8  // the current completion's bit in ways
 	completions int64  // completions reached (candidates checked)
 	band2Pruned int64  // finished bands 2 dropped by their form
 	band2Kept   int64  // finished bands 2 kept

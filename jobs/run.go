@@ -57,7 +57,7 @@ type Summary struct {
 
 // groupWriter is what a run needs of a storage.Writer.
 type groupWriter interface {
-	Add(g *canon.Grid, automorphisms int) error
+	AddPlaced(g *canon.Grid, automorphisms int, p enumerate.Place) error
 	Close() error
 	Abort()
 }
@@ -199,7 +199,7 @@ func runGroup(ctx context.Context, opt Options, grp band.Group) (Record, error) 
 	eopt := enumerate.Options{Workers: opt.Workers, TaskDone: func(_ int, grids, completions int64) {
 		tasks = append(tasks, TaskStat{grids, completions})
 	}}
-	st, err := enumerate.Group(ctx, grp.Key, eopt, w.Add)
+	st, err := enumerate.GroupPlaced(ctx, grp.Key, eopt, w.AddPlaced)
 	if err != nil {
 		w.Abort()
 		return Record{}, err

@@ -146,40 +146,48 @@ func BenchmarkOrdinal(b *testing.B) {
 func BenchmarkWrite(b *testing.B) {
 	gg := enumerated(b, 1800)
 	for _, c := range []Codec{CodecSorted, CodecPacked} {
-		b.Run(fmt.Sprintf("group=1800/codec=%v", c), func(b *testing.B) {
-			b.ReportAllocs()
-			dir := b.TempDir()
-			cpu0 := cpuTime()
-			for b.Loop() {
-				writeGroup(b, dir, gg, WriterOptions{Codec: c})
-			}
-			b.ReportMetric(float64(len(gg.grids))*float64(b.N)/b.Elapsed().Seconds(), "grids/s")
-			reportCPU(b, float64(len(gg.grids))*float64(b.N), cpu0, "grids/cpu-s")
-		})
+		for _, placed := range []bool{false, true} {
+			b.Run(fmt.Sprintf("group=1800/codec=%v/placed=%v", c, placed), func(b *testing.B) {
+				b.ReportAllocs()
+				dir := b.TempDir()
+				cpu0 := cpuTime()
+				for b.Loop() {
+					writeGroupWith(b, dir, gg, WriterOptions{Codec: c}, placed)
+				}
+				b.ReportMetric(float64(len(gg.grids))*float64(b.N)/b.Elapsed().Seconds(), "grids/s")
+				reportCPU(b, float64(len(gg.grids))*float64(b.N), cpu0, "grids/cpu-s")
+			})
+		}
 	}
 }
 
 // BenchmarkEnumerateWrite compares enumerating a group with and without
 // writing its file: the difference is what writing costs the enumeration.
+// "sorted" and "packed" write as `edgrid enumerate --out` does, with the
+// search's Places (AddPlaced); "sorted-add" writes with Add, which finds
+// each grid's place in band 3 again.
 func BenchmarkEnumerateWrite(b *testing.B) {
 	for _, group := range []int{2900, 1800} {
 		grp, _ := band.ByNumber(group)
-		for _, mode := range []string{"none", "sorted", "packed"} {
+		for _, mode := range []string{"none", "sorted", "sorted-add", "packed"} {
 			b.Run(fmt.Sprintf("group=%d/write=%s", group, mode), func(b *testing.B) {
 				dir := b.TempDir()
 				cpu0 := cpuTime()
 				for b.Loop() {
-					emit := func(*canon.Grid, int) error { return nil }
+					emit := func(*canon.Grid, int, enumerate.Place) error { return nil }
 					var w *Writer
 					if mode != "none" {
-						c, _ := ParseCodec(mode)
+						c, _ := ParseCodec(strings.TrimSuffix(mode, "-add"))
 						var err error
 						if w, err = Create(filepath.Join(dir, "g.edg"), group, WriterOptions{Codec: c}); err != nil {
 							b.Fatal(err)
 						}
-						emit = w.Add
+						emit = w.AddPlaced
+						if strings.HasSuffix(mode, "-add") {
+							emit = func(g *canon.Grid, autos int, _ enumerate.Place) error { return w.Add(g, autos) }
+						}
 					}
-					if _, err := enumerate.Group(context.Background(), grp.Key, enumerate.Options{}, emit); err != nil {
+					if _, err := enumerate.GroupPlaced(context.Background(), grp.Key, enumerate.Options{}, emit); err != nil {
 						b.Fatal(err)
 					}
 					if w != nil {

@@ -6,6 +6,7 @@ import (
 
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/enumerate"
 )
 
 // Codec is how the grids of a block are coded before zstd compresses them.
@@ -65,14 +66,15 @@ func (e *payloadError) Error() string {
 }
 
 // encodeBlock appends the coded grids (ascending, all of one group) to dst.
-// cache, which may be nil, serves the sorted codec across the blocks of one
-// file coded in turn.
-func encodeBlock(c Codec, grids []canon.Grid, dst []byte, cache *band3Cache) ([]byte, error) {
+// places, nil or one for each grid, are where the search found them (the
+// sorted codec uses the known ones). cache, which may be nil, serves the
+// sorted codec across the blocks of one file coded in turn.
+func encodeBlock(c Codec, grids []canon.Grid, places []enumerate.Place, dst []byte, cache *band3Cache) ([]byte, error) {
 	switch c {
 	case CodecPacked:
 		return encodePacked(grids, dst), nil
 	case CodecSorted:
-		return encodeSorted(grids, dst, cache)
+		return encodeSorted(grids, places, dst, cache)
 	}
 	return nil, fmt.Errorf("storage: cannot encode with %v", c)
 }

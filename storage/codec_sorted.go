@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"edgrid/canon"
+	"edgrid/enumerate"
 )
 
 // The sorted codec. A block is one bit stream (bitio.go) of runs: a run is
@@ -45,9 +46,10 @@ type sortedEncoder struct {
 var errNotCompletion = errors.New("not a valid solution grid")
 
 // encodeSorted appends the sorted-codec stream of a block of ascending grids
-// of one group to dst. cache, which may be nil, serves the blocks of one
-// file coded in turn.
-func encodeSorted(grids []canon.Grid, dst []byte, cache *band3Cache) ([]byte, error) {
+// of one group to dst. places is nil or holds each grid's Place: a run whose
+// grids all have known ones is coded from them (band3Placed). cache, which
+// may be nil, serves the blocks of one file coded in turn.
+func encodeSorted(grids []canon.Grid, places []enumerate.Place, dst []byte, cache *band3Cache) ([]byte, error) {
 	if len(grids) == 0 {
 		return dst, nil
 	}
@@ -55,13 +57,19 @@ func encodeSorted(grids []canon.Grid, dst []byte, cache *band3Cache) ([]byte, er
 	e.u = keyUnits(&grids[0])
 	for i := 0; i < len(grids); {
 		j := i + 1
-		for j < len(grids) && [27]uint8(grids[j][27:54]) == [27]uint8(grids[i][27:54]) {
+		for j < len(grids) && eq27(bandOf(&grids[j], 1), bandOf(&grids[i], 1)) {
 			j++
 		}
 		if err := e.band2(&grids[i]); err != nil {
 			return nil, fmt.Errorf("storage: grid %d of the block: %w", i+1, err)
 		}
-		if err := e.band3(grids[i:j], j == len(grids)); err != nil {
+		var err error
+		if places != nil && allKnown(places[i:j]) {
+			err = e.band3Placed(places[i:j], j == len(grids))
+		} else {
+			err = e.band3(grids[i:j], j == len(grids))
+		}
+		if err != nil {
 			return nil, fmt.Errorf("storage: grids %d-%d of the block: %w", i+1, j, err)
 		}
 		i = j

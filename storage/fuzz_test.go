@@ -6,6 +6,7 @@ import (
 
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/enumerate"
 )
 
 // FuzzCodecs is differential: any ascending subset of a group's grids,
@@ -21,17 +22,23 @@ func FuzzCodecs(f *testing.F) {
 		gg := enumerated(t, 3150)
 		c := Codec(1 + codec%2)
 		var in []canon.Grid
+		var places []enumerate.Place
 		for i := range gg.grids {
 			if pick[i/8%len(pick)]>>(i%8)&1 != 0 {
 				in = append(in, gg.grids[i])
+				places = append(places, gg.places[i])
 			}
 		}
 		if len(in) == 0 {
 			return
 		}
-		p, err := encodeBlock(c, in, nil, nil)
+		p, err := encodeBlock(c, in, nil, nil, nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// Coded from the search's Places: the same bytes.
+		if pp, err := encodeBlock(c, in, places, nil, nil); err != nil || !bytes.Equal(pp, p) {
+			t.Fatalf("%v: coded from Places: %v, payloads equal %v", c, err, bytes.Equal(pp, p))
 		}
 		key := band.KeyOf(&in[0])
 		// Without a cache, then twice with a small one (the second pass
@@ -60,7 +67,7 @@ func FuzzCodecs(f *testing.F) {
 func FuzzDecode(f *testing.F) {
 	gg := enumerated(f, 3150)
 	for _, c := range []Codec{CodecSorted, CodecPacked} {
-		p, err := encodeBlock(c, gg.grids[:50], nil, nil)
+		p, err := encodeBlock(c, gg.grids[:50], nil, nil, nil)
 		if err != nil {
 			f.Fatal(err)
 		}

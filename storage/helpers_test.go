@@ -14,10 +14,11 @@ import (
 // groupGrids are the minlex grids of a group with their automorphism
 // counts, as the enumerator emits them.
 type groupGrids struct {
-	group int
-	grids []canon.Grid
-	autos []int
-	text  []byte // the 81-digit lines `edgrid enumerate` prints
+	group  int
+	grids  []canon.Grid
+	autos  []int
+	places []enumerate.Place
+	text   []byte // the 81-digit lines `edgrid enumerate` prints
 }
 
 var (
@@ -38,9 +39,10 @@ func enumerated(t testing.TB, group int) *groupGrids {
 		t.Fatal(err)
 	}
 	gg := &groupGrids{group: group}
-	_, err = enumerate.Group(context.Background(), grp.Key, enumerate.Options{}, func(g *canon.Grid, autos int) error {
+	_, err = enumerate.GroupPlaced(context.Background(), grp.Key, enumerate.Options{}, func(g *canon.Grid, autos int, p enumerate.Place) error {
 		gg.grids = append(gg.grids, *g)
 		gg.autos = append(gg.autos, autos)
+		gg.places = append(gg.places, p)
 		gg.text = append(g.AppendText(gg.text), '\n')
 		return nil
 	})
@@ -54,13 +56,24 @@ func enumerated(t testing.TB, group int) *groupGrids {
 // writeGroup writes gg to a file in dir with opt and returns its path.
 func writeGroup(t testing.TB, dir string, gg *groupGrids, opt WriterOptions) string {
 	t.Helper()
+	return writeGroupWith(t, dir, gg, opt, false)
+}
+
+// writeGroupWith is writeGroup passing the enumerator's Places (AddPlaced)
+// when placed is set.
+func writeGroupWith(t testing.TB, dir string, gg *groupGrids, opt WriterOptions, placed bool) string {
+	t.Helper()
 	path := filepath.Join(dir, FileName(gg.group))
 	w, err := Create(path, gg.group, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range gg.grids {
-		if err := w.Add(&gg.grids[i], gg.autos[i]); err != nil {
+		var p enumerate.Place
+		if placed {
+			p = gg.places[i]
+		}
+		if err := w.AddPlaced(&gg.grids[i], gg.autos[i], p); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -13,6 +12,7 @@ import (
 
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/enumerate"
 )
 
 // WriterOptions tune a Writer; the zero value writes DefaultCodec in blocks
@@ -39,14 +39,15 @@ type Writer struct {
 	limit int
 	h     Header
 
-	block    []canon.Grid // grids of the block being filled
+	block    []canon.Grid      // grids of the block being filled
+	places   []enumerate.Place // and their Places
 	work     int
 	prev     canon.Grid // the last grid of the blocks handed on
 	havePrev bool
 	closed   bool
 
-	jobs chan []canon.Grid
-	free chan []canon.Grid
+	jobs chan blockJob
+	free chan blockJob
 	done chan struct{}
 
 	failed  atomic.Bool // set once err is: Add checks it for every grid without locking
@@ -83,18 +84,33 @@ func Create(path string, group int, opt WriterOptions) (*Writer, error) {
 		codec: opt.Codec,
 		limit: opt.BlockWork,
 		h:     Header{Version: FormatVersion, Codec: opt.Codec, Group: grp.Number, Key: grp.Key},
-		jobs:  make(chan []canon.Grid, 2),
-		free:  make(chan []canon.Grid, 3),
+		jobs:  make(chan blockJob, 2),
+		free:  make(chan blockJob, 3),
 		done:  make(chan struct{}),
 	}
 	go w.background()
 	return w, nil
 }
 
+// blockJob is a block handed to the background coder.
+type blockJob struct {
+	grids  []canon.Grid
+	places []enumerate.Place
+}
+
 // Add appends g, which has automorphisms automorphisms. Grids must come
 // strictly ascending and carry the group's key; an error from the background
 // coding of an earlier block is returned here too.
 func (w *Writer) Add(g *canon.Grid, automorphisms int) error {
+	return w.AddPlaced(g, automorphisms, enumerate.Place{})
+}
+
+// AddPlaced is Add for a grid whose Place the enumerator passed with it
+// (enumerate.GroupPlaced), which spares the coder finding it again: writing
+// then costs the enumeration next to nothing. A known Place that does not
+// fit g is an error; an unknown one is allowed, and the grid is then coded
+// as Add does.
+func (w *Writer) AddPlaced(g *canon.Grid, automorphisms int, p enumerate.Place) error {
 	if w.closed {
 		return errors.New("storage: Add after Close")
 	}
@@ -104,15 +120,21 @@ func (w *Writer) Add(g *canon.Grid, automorphisms int) error {
 	if automorphisms < 1 || automorphisms > MaxAutomorphisms {
 		return fmt.Errorf("storage: grid %d: %d automorphisms, want 1..%d", w.h.Count+1, automorphisms, MaxAutomorphisms)
 	}
-	if [27]uint8(g[:27]) != [27]uint8(w.h.Key[:27]) || g[27] != w.h.Key[27] || g[36] != w.h.Key[28] ||
-		g[45] != w.h.Key[29] || g[54] != w.h.Key[30] || g[63] != w.h.Key[31] || g[72] != w.h.Key[32] {
+	k := &w.h.Key
+	if !eq27(bandOf(g, 0), (*[27]uint8)(k[:27])) || g[27] != k[27] || g[36] != k[28] ||
+		g[45] != k[29] || g[54] != k[30] || g[63] != k[31] || g[72] != k[32] {
 		return fmt.Errorf("storage: grid %d (%s) is not in group %d", w.h.Count+1, g.String(), w.h.Group)
+	}
+	if p.Known() && !p.Fits(g) {
+		return fmt.Errorf("storage: grid %d (%s): its Place is another grid's", w.h.Count+1, g.String())
 	}
 	prev := &w.prev
 	if len(w.block) > 0 {
 		prev = &w.block[len(w.block)-1]
 	}
-	if w.havePrev && bytes.Compare(g[27:], prev[27:]) <= 0 {
+	// Ascending: band 2 above the one before, or the same and band 3 above.
+	c2 := cmp27(bandOf(g, 1), bandOf(prev, 1))
+	if w.havePrev && (c2 < 0 || c2 == 0 && cmp27(bandOf(g, 2), bandOf(prev, 2)) <= 0) {
 		return fmt.Errorf("storage: grid %d (%s) is not above the one before", w.h.Count+1, g.String())
 	}
 	if w.codec == CodecPacked {
@@ -124,10 +146,16 @@ func (w *Writer) Add(g *canon.Grid, automorphisms int) error {
 			}
 		}
 	}
-	if len(w.block) == 0 || [27]uint8(g[27:54]) != [27]uint8(prev[27:54]) {
+	if len(w.block) == 0 || c2 != 0 {
 		w.work += 4
 	}
+	if w.block == nil {
+		// A block holds at most limit grids.
+		w.block = make([]canon.Grid, 0, w.limit)
+		w.places = make([]enumerate.Place, 0, w.limit)
+	}
 	w.block = append(w.block, *g)
+	w.places = append(w.places, p)
 	w.work++
 	w.havePrev = true
 	w.h.Count++
@@ -144,12 +172,13 @@ func (w *Writer) flush() {
 		return
 	}
 	w.prev = w.block[len(w.block)-1]
-	w.jobs <- w.block
+	w.jobs <- blockJob{w.block, w.places}
 	select {
 	case b := <-w.free:
-		w.block = b[:0]
+		w.block, w.places = b.grids[:0], b.places[:0]
 	default:
 		w.block = make([]canon.Grid, 0, cap(w.block))
+		w.places = make([]enumerate.Place, 0, cap(w.places))
 	}
 	w.work = 0
 }
@@ -169,7 +198,8 @@ func (w *Writer) background() {
 	var payload []byte
 	var cache *band3Cache
 	first := int64(1)
-	for grids := range w.jobs {
+	for job := range w.jobs {
+		grids := job.grids
 		if w.bgErr() != nil {
 			continue
 		}
@@ -178,7 +208,7 @@ func (w *Writer) background() {
 			cache = newBand3Cache(n)
 		}
 		var err error
-		payload, err = encodeBlock(w.codec, grids, payload[:0], cache)
+		payload, err = encodeBlock(w.codec, grids, job.places, payload[:0], cache)
 		if err != nil {
 			w.mu.Lock()
 			w.err = fmt.Errorf("%w (grids %d-%d)", err, first, first+int64(len(grids))-1)
@@ -196,7 +226,7 @@ func (w *Writer) background() {
 		w.entries = append(w.entries, e)
 		w.mu.Unlock()
 		select {
-		case w.free <- grids:
+		case w.free <- job:
 		default:
 		}
 	}

@@ -130,9 +130,9 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 		}
 	}
 	buf := make([]byte, 0, 82)
-	emit := func(g *canon.Grid, autos int) error {
+	emit := func(g *canon.Grid, autos int, p enumerate.Place) error {
 		if files != nil {
-			return files.add(g, autos)
+			return files.add(g, autos, p)
 		}
 		if quiet {
 			return nil
@@ -156,7 +156,7 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 				return err
 			}
 		}
-		st, err := enumerate.Group(ctx, g.Key, opt, emit)
+		st, err := enumerate.GroupPlaced(ctx, g.Key, opt, emit)
 		if err != nil {
 			if files != nil {
 				files.abort()

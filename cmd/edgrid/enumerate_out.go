@@ -1,0 +1,83 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"edgrid/canon"
+	"edgrid/enumerate"
+	"edgrid/storage"
+)
+
+// groupFiles writes the grids of `enumerate --out` through storage: one file
+// for one group, or one file per group in a directory, which then gets a
+// catalog index.
+type groupFiles struct {
+	dir   string // "" when writing the single file path
+	path  string
+	codec storage.Codec
+	w     *storage.Writer
+}
+
+// newGroupFiles decides between a file and a directory: several groups, or
+// an existing directory, mean a directory.
+func newGroupFiles(out string, codec storage.Codec, several bool) (*groupFiles, error) {
+	fi, err := os.Stat(out)
+	isDir := err == nil && fi.IsDir()
+	if several && !isDir {
+		if err == nil {
+			return nil, usagef("--out %s: a file exists there; several groups need a directory", out)
+		}
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return nil, fmt.Errorf("--out: %w", err)
+		}
+		isDir = true
+	}
+	if isDir {
+		return &groupFiles{dir: out, codec: codec}, nil
+	}
+	return &groupFiles{path: out, codec: codec}, nil
+}
+
+// begin starts the file of a group.
+func (o *groupFiles) begin(group int) error {
+	path := o.path
+	if o.dir != "" {
+		path = filepath.Join(o.dir, storage.FileName(group))
+	}
+	w, err := storage.Create(path, group, storage.WriterOptions{Codec: o.codec})
+	if err != nil {
+		return err
+	}
+	o.w = w
+	return nil
+}
+
+// add writes a grid of the current group with the Place the search found it at.
+func (o *groupFiles) add(g *canon.Grid, autos int, p enumerate.Place) error {
+	return o.w.AddPlaced(g, autos, p)
+}
+
+// end finishes the group's file; abort drops it.
+func (o *groupFiles) end() error {
+	w := o.w
+	o.w = nil
+	return w.Close()
+}
+
+func (o *groupFiles) abort() {
+	if o.w != nil {
+		o.w.Abort()
+		o.w = nil
+	}
+}
+
+// finish writes the catalog index of a directory.
+func (o *groupFiles) finish() error {
+	if o.dir == "" {
+		return nil
+	}
+	_, err := storage.BuildIndex(o.dir)
+	return err
+}

@@ -1,0 +1,73 @@
+package enumerate
+
+import (
+	"encoding/binary"
+
+	"edgrid/canon"
+)
+
+// A Place locates a grid among the completions of its rows 1-6, in the terms
+// the storage codec records them: its row 7 is row7 of the count rows 7 that
+// Rows7 lists for rows 1-6, and its rows 8-9 are completion number index of
+// the completions of that row 7 (the ways Rows8Ways finds, ascending). The
+// search finds both on its way to the grid, so a writer given the Place need
+// not look for them again.
+//
+// Only this package makes Places: GroupPlaced passes each grid's with it. The
+// zero Place is unknown (Known reports false), as for grids from elsewhere.
+// A Place carries a fingerprint of its grid's rows 7-9, so that one passed
+// with another grid is caught (Fits) but for one chance in 2,048.
+type Place struct{ v uint32 }
+
+// Bit layout of Place.v: row-7 index, row-7 count - 1, completion index,
+// completion count - 1, the fingerprint, and the bit that marks a known Place.
+const (
+	placeRowShift   = 0
+	placeRowsShift  = 7
+	placeCompShift  = 14
+	placeCompsShift = 17
+	placePrintShift = 20 // 11 bits
+	placeKnown      = 1 << 31
+)
+
+// makePlace packs the Place of g; row < rows <= MaxRows7, comp < comps <= 8.
+func makePlace(g *canon.Grid, row, rows, comp, comps int) Place {
+	return Place{placeKnown | uint32(row)<<placeRowShift | uint32(rows-1)<<placeRowsShift |
+		uint32(comp)<<placeCompShift | uint32(comps-1)<<placeCompsShift | fingerprint(g)<<placePrintShift}
+}
+
+// fingerprint hashes rows 7-9 of g to 11 bits.
+func fingerprint(g *canon.Grid) uint32 {
+	le := binary.LittleEndian
+	h := le.Uint64(g[55:]) ^ le.Uint64(g[64:])*0x9E3779B97F4A7C15 ^ le.Uint64(g[73:])*0xC2B2AE3D27D4EB4F
+	return uint32((h * 0xFF51AFD7ED558CCD) >> 53)
+}
+
+// Fits reports whether p is known and may be g's: its fingerprint is that of
+// g's rows 7-9.
+func (p Place) Fits(g *canon.Grid) bool {
+	return p.Known() && p.v>>placePrintShift&0x7FF == fingerprint(g)
+}
+
+// Known reports whether p was set by the search (GroupPlaced), rather than
+// being the zero Place.
+func (p Place) Known() bool { return p.v&placeKnown != 0 }
+
+// Row7 returns the index of the grid's row 7 among the rows Rows7 lists for
+// its rows 1-6, and how many there are (0, 0 for an unknown Place).
+func (p Place) Row7() (index, count int) {
+	if !p.Known() {
+		return 0, 0
+	}
+	return int(p.v >> placeRowShift & 127), int(p.v>>placeRowsShift&127) + 1
+}
+
+// Completion returns the index of the grid's rows 8-9 among the completions
+// of its rows 1-7, ascending, and how many there are (1 to 8; 0, 0 for an
+// unknown Place).
+func (p Place) Completion() (index, count int) {
+	if !p.Known() {
+		return 0, 0
+	}
+	return int(p.v >> placeCompShift & 7), int(p.v>>placeCompsShift&7) + 1
+}

@@ -1,0 +1,84 @@
+package storage
+
+import (
+	"errors"
+
+	"edgrid/enumerate"
+)
+
+// Coding band 3 from the search's Places.
+//
+// The enumerator lists band 3's rows 7 with enumerate.Rows7 and their
+// completions with enumerate.Rows8Ways, the lists band3 and rows89 build
+// here, in the same order; a grid's enumerate.Place says where it sits in
+// them. From the Places of a run the bits band3 writes follow without
+// looking at the grids: which rows 7 are used and which completions of each
+// are grids. The stream is the same bit for bit (TestPlacedCodingSame,
+// FuzzCodecs), so the decoder does not know which way a block was coded.
+
+// errPlaces is returned for Places that cannot be a run's: out of order, or
+// disagreeing on the number of rows 7 or completions.
+var errPlaces = errors.New("places out of order or inconsistent")
+
+// allKnown reports whether every Place of ps is known.
+func allKnown(ps []enumerate.Place) bool {
+	for _, p := range ps {
+		if !p.Known() {
+			return false
+		}
+	}
+	return true
+}
+
+// band3Placed codes a run's band 3 as band3 does, from the run's Places. In
+// the block's last run it stops after the last grid.
+func (e *sortedEncoder) band3Placed(ps []enumerate.Place, last bool) error {
+	_, n7 := ps[0].Row7()
+	next := 0 // the first row 7 not coded yet
+	usedAny := false
+	for t := 0; t < len(ps); {
+		r, nr := ps[t].Row7()
+		k, n := ps[t].Completion()
+		if nr != n7 || r < next || r >= nr || k >= n {
+			return errPlaces
+		}
+		// sel: the completions of row 7 r that are grids of the run; k
+		// ends as the highest.
+		sel := uint32(1) << k
+		for t++; t < len(ps); t++ {
+			r2, nr2 := ps[t].Row7()
+			if r2 != r || nr2 != n7 {
+				break
+			}
+			k2, n2 := ps[t].Completion()
+			if n2 != n || k2 <= k {
+				return errPlaces
+			}
+			k = k2
+			sel |= 1 << k
+		}
+		// Rows 7 next..r-1 unused, r used (the bit is implied when r is the
+		// last row and none before was used).
+		e.w.zeros(r - next)
+		if r < n7-1 || usedAny {
+			e.w.write(1, 1)
+		}
+		usedAny = true
+		// One bit per completion; in the block's last run none after its
+		// last grid; the last completion's bit is implied when it is the
+		// only one used.
+		nb := n
+		if last && t == len(ps) {
+			nb = k + 1
+		}
+		if nb == n && sel == 1<<(n-1) {
+			nb = n - 1
+		}
+		e.w.write(sel&(1<<nb-1), uint(nb)) // write takes no bits above nb
+		next = r + 1
+	}
+	if !last {
+		e.w.zeros(n7 - next)
+	}
+	return nil
+}

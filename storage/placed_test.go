@@ -1,0 +1,96 @@
+package storage
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"edgrid/enumerate"
+)
+
+// TestPlacedFileSame: a group file written with the enumerator's Places is
+// byte for byte the one Add writes, and so is one where some Places are
+// unknown (those runs are coded the long way).
+func TestPlacedFileSame(t *testing.T) {
+	for _, group := range []int{3150, 1800} {
+		gg := enumerated(t, group)
+		want, err := os.ReadFile(writeGroupWith(t, t.TempDir(), gg, WriterOptions{}, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(writeGroupWith(t, t.TempDir(), gg, WriterOptions{}, true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("group %d: the file written with Places differs from Add's", group)
+		}
+		mixed := *gg
+		mixed.places = append([]enumerate.Place(nil), gg.places...)
+		for i := 0; i < len(mixed.places); i += 3 {
+			mixed.places[i] = enumerate.Place{}
+		}
+		got, err = os.ReadFile(writeGroupWith(t, t.TempDir(), &mixed, WriterOptions{}, true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("group %d: the file written with some Places unknown differs from Add's", group)
+		}
+	}
+}
+
+// TestPlacedErrors: a Place passed with another grid is refused by the
+// writer, and Places out of order are refused by the coder.
+func TestPlacedErrors(t *testing.T) {
+	gg := enumerated(t, 3150)
+	// The first run (grids sharing a band 2) with two grids.
+	i := 0
+	for i+1 < len(gg.grids) && !eq27(bandOf(&gg.grids[i], 1), bandOf(&gg.grids[i+1], 1)) {
+		i++
+	}
+	if i+1 == len(gg.grids) {
+		t.Fatal("no run of two grids")
+	}
+	w, err := Create(t.TempDir()+"/g.edg", gg.group, WriterOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Abort()
+	err = w.AddPlaced(&gg.grids[i], gg.autos[i], gg.places[i+1])
+	if err == nil || !strings.Contains(err.Error(), "grid 1 (") || !strings.Contains(err.Error(), "Place") {
+		t.Errorf("a Place passed with another grid: %v", err)
+	}
+	// Swapped inside a run: the coder finds them out of order.
+	grids := gg.grids[i : i+2]
+	places := []enumerate.Place{gg.places[i+1], gg.places[i]}
+	if _, err := encodeSorted(grids, places, nil, nil); !errors.Is(err, errPlaces) {
+		t.Errorf("Places out of order: %v, want %v", err, errPlaces)
+	}
+}
+
+// TestEq27Cmp27 compares the word-wise band comparisons with bytes.Equal and
+// bytes.Compare on bands that differ in one byte, at each position.
+func TestEq27Cmp27(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		var a [27]uint8
+		for i := range a {
+			a[i] = uint8(rng.IntN(10))
+		}
+		if !eq27(&a, &a) || cmp27(&a, &a) != 0 {
+			t.Fatal("a band differs from itself")
+		}
+		for i := range a {
+			b := a
+			b[i] = uint8(rng.IntN(256))
+			if eq27(&a, &b) != bytes.Equal(a[:], b[:]) || cmp27(&a, &b) != bytes.Compare(a[:], b[:]) ||
+				cmp27(&b, &a) != bytes.Compare(b[:], a[:]) {
+				t.Fatalf("%v and %v: eq27 %v, cmp27 %d", a, b, eq27(&a, &b), cmp27(&a, &b))
+			}
+		}
+	}
+}
