@@ -107,12 +107,52 @@ func getResult() *taskResult {
 // passes them to emit in ascending order, from one goroutine. The work is split
 // by the fillings of row 4, searched in parallel and merged back in order.
 func Group(ctx context.Context, key band.Key, opt Options, emit Emit) (Stats, error) {
-	return GroupPlaced(ctx, key, opt, func(g *canon.Grid, autos int, _ Place) error { return emit(g, autos) })
+	return groupRun(ctx, key, opt, false, func(r *taskResult, n int) (int, error) {
+		for k := range n {
+			if err := emit(&r.grids[k], int(r.autos[k])); err != nil {
+				return k, err
+			}
+		}
+		return n, nil
+	})
 }
 
 // GroupPlaced is Group passing each grid's Place too, which spares a
 // storage.Writer finding it again.
 func GroupPlaced(ctx context.Context, key band.Key, opt Options, emit PlacedEmit) (Stats, error) {
+	return groupRun(ctx, key, opt, true, func(r *taskResult, n int) (int, error) {
+		for k := range n {
+			var p Place
+			if k < len(r.places) {
+				p = r.places[k]
+			}
+			if err := emit(&r.grids[k], int(r.autos[k]), p); err != nil {
+				return k, err
+			}
+		}
+		return n, nil
+	})
+}
+
+// GroupBatches is Group passing the grids a unit of work found (one filling
+// of row 4) at once, as a Batch, instead of one by one: a storage.Writer
+// takes them so (AddBatch) at a fraction of the cost. Units without grids
+// are not passed on. After an error from emit, Stats count the grids of the
+// batches before.
+func GroupBatches(ctx context.Context, key band.Key, opt Options, emit func(b Batch) error) (Stats, error) {
+	return groupRun(ctx, key, opt, true, func(r *taskResult, n int) (int, error) {
+		if err := emit(Batch{r: r, n: n}); err != nil {
+			return 0, err
+		}
+		return n, nil
+	})
+}
+
+// groupRun enumerates a group and passes each unit's first n grids (all of
+// them, or one with opt.FirstOnly; n > 0) to emit, in order, from one
+// goroutine; emit returns how many it passed on before an error. The grids'
+// Places are found when places is set.
+func groupRun(ctx context.Context, key band.Key, opt Options, places bool, emit func(r *taskResult, n int) (int, error)) (Stats, error) {
 	start := time.Now()
 	canon.Prepare()
 	workers := opt.Workers
@@ -152,7 +192,7 @@ func GroupPlaced(ctx context.Context, key band.Key, opt Options, emit PlacedEmit
 	})
 	for range workers {
 		eg.Go(func() error {
-			run := newTaskRunner(ectx, key, opt)
+			run := newTaskRunner(ectx, key, opt, places)
 			for i := range next {
 				r, err := run(&tasks[i])
 				if err != nil {
@@ -178,18 +218,16 @@ func GroupPlaced(ctx context.Context, key band.Key, opt Options, emit PlacedEmit
 		before := total.Grids
 		total.Completions += r.stats.Completions
 		total.Band2Pruned += r.stats.Band2Pruned
-		for k := range r.grids {
-			var p Place
-			if k < len(r.places) {
-				p = r.places[k]
-			}
-			if emitErr = emit(&r.grids[k], int(r.autos[k]), p); emitErr != nil {
-				break
-			}
-			total.Grids++
-			total.Autos[r.autos[k]]++
-			if opt.FirstOnly {
-				break
+		n := len(r.grids)
+		if opt.FirstOnly {
+			n = min(n, 1)
+		}
+		if n > 0 {
+			var done int
+			done, emitErr = emit(r, n)
+			total.Grids += int64(done)
+			for _, a := range r.autos[:done] {
+				total.Autos[a]++
 			}
 		}
 		if opt.TaskDone != nil && emitErr == nil && !opt.FirstOnly {
@@ -221,7 +259,7 @@ func GroupPlaced(ctx context.Context, key band.Key, opt Options, emit PlacedEmit
 
 // newTaskRunner returns a function that searches one row-4 task with the
 // engine opt selects; each worker has its own.
-func newTaskRunner(ctx context.Context, key band.Key, opt Options) func(r4 *[8]uint8) (*taskResult, error) {
+func newTaskRunner(ctx context.Context, key band.Key, opt Options, places bool) func(r4 *[8]uint8) (*taskResult, error) {
 	if opt.Engine == EngineDLX {
 		first := key.Band1()
 		ck, err := canon.NewChecker(&first)
@@ -240,8 +278,15 @@ func newTaskRunner(ctx context.Context, key band.Key, opt Options) func(r4 *[8]u
 		s.emit = func(g *canon.Grid, autos int) error {
 			r.grids = append(r.grids, *g)
 			r.autos = append(r.autos, uint16(autos))
-			r.places = append(r.places, s.curPlace())
 			return nil
+		}
+		if places {
+			s.emit = func(g *canon.Grid, autos int) error {
+				r.grids = append(r.grids, *g)
+				r.autos = append(r.autos, uint16(autos))
+				r.places = append(r.places, s.curPlace())
+				return nil
+			}
 		}
 		c0, p0, k0 := s.completions, s.band2Pruned, s.band2Kept
 		s.run(r4)

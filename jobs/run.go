@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"edgrid/band"
-	"edgrid/canon"
 	"edgrid/enumerate"
 	"edgrid/storage"
 )
@@ -57,7 +56,7 @@ type Summary struct {
 
 // groupWriter is what a run needs of a storage.Writer.
 type groupWriter interface {
-	AddPlaced(g *canon.Grid, automorphisms int, p enumerate.Place) error
+	AddBatch(b enumerate.Batch) error
 	Close() error
 	Abort()
 }
@@ -199,7 +198,7 @@ func runGroup(ctx context.Context, opt Options, grp band.Group) (Record, error) 
 	eopt := enumerate.Options{Workers: opt.Workers, TaskDone: func(_ int, grids, completions int64) {
 		tasks = append(tasks, TaskStat{grids, completions})
 	}}
-	st, err := enumerate.GroupPlaced(ctx, grp.Key, eopt, w.AddPlaced)
+	st, err := enumerate.GroupBatches(ctx, grp.Key, eopt, w.AddBatch)
 	if err != nil {
 		w.Abort()
 		return Record{}, err

@@ -163,37 +163,33 @@ func BenchmarkWrite(b *testing.B) {
 
 // BenchmarkEnumerateWrite compares enumerating a group with and without
 // writing its file: the difference is what writing costs the enumeration.
-// "sorted" and "packed" write as `edgrid enumerate --out` does, with the
-// search's Places (AddPlaced); "sorted-add" writes with Add, which finds
-// each grid's place in band 3 again.
+// "none" drops the grids one by one, as `edgrid enumerate --count` does,
+// and "none-batch" drops them in batches, with their Places found;
+// "sorted" and "packed"
+// write as `edgrid enumerate --out` does (GroupBatches, AddBatch);
+// "sorted-placed" passes grids one by one with their Places (AddPlaced) and
+// "sorted-add" without (Add). EDGRID_GROUPS=600,1800 picks other groups.
 func BenchmarkEnumerateWrite(b *testing.B) {
-	for _, group := range []int{2900, 1800} {
+	groups := []int{2900, 1800}
+	if s := os.Getenv("EDGRID_GROUPS"); s != "" {
+		groups = nil
+		for _, f := range strings.Split(s, ",") {
+			n, err := strconv.Atoi(f)
+			if err != nil {
+				b.Fatalf("EDGRID_GROUPS: %v", err)
+			}
+			groups = append(groups, n)
+		}
+	}
+	for _, group := range groups {
 		grp, _ := band.ByNumber(group)
-		for _, mode := range []string{"none", "sorted", "sorted-add", "packed"} {
+		for _, mode := range []string{"none", "none-batch", "sorted", "sorted-placed", "sorted-add", "packed"} {
 			b.Run(fmt.Sprintf("group=%d/write=%s", group, mode), func(b *testing.B) {
 				dir := b.TempDir()
 				cpu0 := cpuTime()
 				for b.Loop() {
-					emit := func(*canon.Grid, int, enumerate.Place) error { return nil }
-					var w *Writer
-					if mode != "none" {
-						c, _ := ParseCodec(strings.TrimSuffix(mode, "-add"))
-						var err error
-						if w, err = Create(filepath.Join(dir, "g.edg"), group, WriterOptions{Codec: c}); err != nil {
-							b.Fatal(err)
-						}
-						emit = w.AddPlaced
-						if strings.HasSuffix(mode, "-add") {
-							emit = func(g *canon.Grid, autos int, _ enumerate.Place) error { return w.Add(g, autos) }
-						}
-					}
-					if _, err := enumerate.GroupPlaced(context.Background(), grp.Key, enumerate.Options{}, emit); err != nil {
+					if err := enumerateWrite(context.Background(), grp, mode, filepath.Join(dir, "g.edg")); err != nil {
 						b.Fatal(err)
-					}
-					if w != nil {
-						if err := w.Close(); err != nil {
-							b.Fatal(err)
-						}
 					}
 				}
 				if d := cpuTime() - cpu0; d > 0 {
@@ -202,6 +198,37 @@ func BenchmarkEnumerateWrite(b *testing.B) {
 			})
 		}
 	}
+}
+
+// enumerateWrite enumerates grp and writes it to path as BenchmarkEnumerateWrite's mode says.
+func enumerateWrite(ctx context.Context, grp band.Group, mode, path string) error {
+	opt := enumerate.Options{}
+	switch mode {
+	case "none":
+		_, err := enumerate.Group(ctx, grp.Key, opt, func(*canon.Grid, int) error { return nil })
+		return err
+	case "none-batch":
+		_, err := enumerate.GroupBatches(ctx, grp.Key, opt, func(enumerate.Batch) error { return nil })
+		return err
+	}
+	c, _ := ParseCodec(strings.Split(mode, "-")[0])
+	w, err := Create(path, grp.Number, WriterOptions{Codec: c})
+	if err != nil {
+		return err
+	}
+	switch mode {
+	case "sorted-placed":
+		_, err = enumerate.GroupPlaced(ctx, grp.Key, opt, w.AddPlaced)
+	case "sorted-add":
+		_, err = enumerate.Group(ctx, grp.Key, opt, w.Add)
+	default:
+		_, err = enumerate.GroupBatches(ctx, grp.Key, opt, w.AddBatch)
+	}
+	if err != nil {
+		w.Abort()
+		return err
+	}
+	return w.Close()
 }
 
 // BenchmarkSampleSize writes every 300th group (1, 301, ..., 3301) and the

@@ -1,23 +1,27 @@
 package storage
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // bitWriter appends bits least significant first: the first bit written is
 // bit 0 of the first byte.
 type bitWriter struct {
 	buf  []byte
 	acc  uint64
-	nacc uint // bits held in acc, < 64 between calls
+	nacc uint // bits held in acc, < 32 between calls
 }
 
-// write appends the n (0..32) low bits of v.
+// write appends the n (0..32) low bits of v; v has no bits above them.
+// Whole 32-bit words go to buf at once.
 func (w *bitWriter) write(v uint32, n uint) {
 	w.acc |= uint64(v) << w.nacc
 	w.nacc += n
-	for w.nacc >= 8 {
-		w.buf = append(w.buf, byte(w.acc))
-		w.acc >>= 8
-		w.nacc -= 8
+	if w.nacc >= 32 {
+		w.buf = binary.LittleEndian.AppendUint32(w.buf, uint32(w.acc))
+		w.acc >>= 32
+		w.nacc -= 32
 	}
 }
 
@@ -29,11 +33,13 @@ func (w *bitWriter) zeros(n int) {
 	w.write(0, uint(n))
 }
 
-// bytes flushes the last partial byte (zero padded) and returns the stream.
+// bytes flushes the bits held (the last byte zero padded) and returns the
+// stream.
 func (w *bitWriter) bytes() []byte {
-	if w.nacc > 0 {
+	for w.nacc > 0 {
 		w.buf = append(w.buf, byte(w.acc))
-		w.acc, w.nacc = 0, 0
+		w.acc >>= 8
+		w.nacc -= min(w.nacc, 8)
 	}
 	return w.buf
 }

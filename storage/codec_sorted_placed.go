@@ -2,7 +2,9 @@ package storage
 
 import (
 	"errors"
+	"fmt"
 
+	"edgrid/canon"
 	"edgrid/enumerate"
 )
 
@@ -57,16 +59,10 @@ func (e *sortedEncoder) band3Placed(ps []enumerate.Place, last bool) error {
 			k = k2
 			sel |= 1 << k
 		}
-		// Rows 7 next..r-1 unused, r used (the bit is implied when r is the
-		// last row and none before was used).
-		e.w.zeros(r - next)
-		if r < n7-1 || usedAny {
-			e.w.write(1, 1)
-		}
-		usedAny = true
-		// One bit per completion; in the block's last run none after its
-		// last grid; the last completion's bit is implied when it is the
-		// only one used.
+		// Rows 7 next..r-1 unused: zeros. Row r used: a one, implied when r
+		// is the last row and none before was used. Then one bit per
+		// completion; in the block's last run none after its last grid;
+		// the last completion's bit is implied when it is the only one used.
 		nb := n
 		if last && t == len(ps) {
 			nb = k + 1
@@ -74,11 +70,44 @@ func (e *sortedEncoder) band3Placed(ps []enumerate.Place, last bool) error {
 		if nb == n && sel == 1<<(n-1) {
 			nb = n - 1
 		}
-		e.w.write(sel&(1<<nb-1), uint(nb)) // write takes no bits above nb
+		code, bits := sel&(1<<nb-1), uint(nb) // write takes no bits above nb
+		if r < n7-1 || usedAny {
+			code, bits = code<<1|1, bits+1
+		}
+		usedAny = true
+		if skip := uint(r - next); skip+bits <= 32 {
+			e.w.write(code<<skip, skip+bits)
+		} else {
+			e.w.zeros(int(skip))
+			e.w.write(code, bits)
+		}
 		next = r + 1
 	}
 	if !last {
 		e.w.zeros(n7 - next)
 	}
 	return nil
+}
+
+// encodeSortedRuns appends the sorted-codec stream of a block given as runs
+// (Writer.AddBatch): each run's band 2 and the end of its grids' Places, and
+// the block's first grid for the key. It is encodeSorted's stream for the
+// grids the runs stand for.
+func encodeSortedRuns(first *canon.Grid, runs []run, places []enumerate.Place, dst []byte) ([]byte, error) {
+	e := &sortedEncoder{w: bitWriter{buf: dst}}
+	e.u = keyUnits(first)
+	g := *first
+	start := 0
+	for i := range runs {
+		r := &runs[i]
+		*bandOf(&g, 1) = r.band2
+		if err := e.band2(&g); err != nil {
+			return nil, fmt.Errorf("storage: grid %d of the block: %w", start+1, err)
+		}
+		if err := e.band3Placed(places[start:r.end], i == len(runs)-1); err != nil {
+			return nil, fmt.Errorf("storage: grids %d-%d of the block: %w", start+1, r.end, err)
+		}
+		start = r.end
+	}
+	return e.w.bytes(), nil
 }

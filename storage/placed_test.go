@@ -2,12 +2,16 @@ package storage
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"edgrid/band"
 	"edgrid/enumerate"
 )
 
@@ -40,6 +44,56 @@ func TestPlacedFileSame(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Fatalf("group %d: the file written with some Places unknown differs from Add's", group)
 		}
+		// Batches, with the bit search's Places and with DLX's (none).
+		for _, engine := range []enumerate.Engine{enumerate.EngineBits, enumerate.EngineDLX} {
+			if engine == enumerate.EngineDLX && group != 3150 {
+				continue // slow, and one group shows the fallback
+			}
+			path := filepath.Join(t.TempDir(), "g.edg")
+			w, err := Create(path, group, WriterOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			grp, _ := band.ByNumber(group)
+			if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{Engine: engine}, w.AddBatch); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if got, err = os.ReadFile(path); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("group %d: the file written by batches (engine %d) differs from Add's", group, engine)
+			}
+		}
+	}
+}
+
+// TestBatchErrors: a batch of another group, or one not above the grids
+// before, is refused, naming the grid.
+func TestBatchErrors(t *testing.T) {
+	w, err := Create(filepath.Join(t.TempDir(), "g.edg"), 3150, WriterOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Abort()
+	add := func(group int) error {
+		grp, _ := band.ByNumber(group)
+		_, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, w.AddBatch)
+		return err
+	}
+	if err := add(3151); err == nil || !strings.Contains(err.Error(), "grid 1 (") || !strings.Contains(err.Error(), "not in group 3150") {
+		t.Errorf("a batch of group 3151: %v", err)
+	}
+	if err := add(3150); err != nil {
+		t.Fatal(err)
+	}
+	n := len(enumerated(t, 3150).grids)
+	want := fmt.Sprintf("grid %d (", n+1)
+	if err := add(3150); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "not above") {
+		t.Errorf("the group's batches again: %v, want %q ... not above", err, want)
 	}
 }
 

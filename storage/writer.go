@@ -39,10 +39,15 @@ type Writer struct {
 	limit int
 	h     Header
 
-	block    []canon.Grid      // grids of the block being filled
-	places   []enumerate.Place // and their Places
+	// The block being filled holds either grids (Add, AddPlaced) or runs
+	// (AddBatch): the band 2 of each run of grids sharing one, and the
+	// block's first grid. places has each grid's Place in both.
+	block    []canon.Grid
+	runs     []run
+	first    canon.Grid
+	places   []enumerate.Place
 	work     int
-	prev     canon.Grid // the last grid of the blocks handed on
+	prev     canon.Grid // the last grid added, once a block was handed on or AddBatch returned
 	havePrev bool
 	closed   bool
 
@@ -92,10 +97,28 @@ func Create(path string, group int, opt WriterOptions) (*Writer, error) {
 	return w, nil
 }
 
-// blockJob is a block handed to the background coder.
+// blockJob is a block handed to the background coder: grids, or runs
+// with the first grid.
 type blockJob struct {
 	grids  []canon.Grid
+	runs   []run
+	first  canon.Grid
 	places []enumerate.Place
+}
+
+// count returns the grids of the block.
+func (j *blockJob) count() int {
+	if j.runs != nil {
+		return len(j.places)
+	}
+	return len(j.grids)
+}
+
+// run is a run of grids sharing a band 2 in a block of runs: its band 2 and
+// the end of its grids in the block's places.
+type run struct {
+	band2 [27]uint8
+	end   int
 }
 
 // Add appends g, which has automorphisms automorphisms. Grids must come
@@ -106,10 +129,9 @@ func (w *Writer) Add(g *canon.Grid, automorphisms int) error {
 }
 
 // AddPlaced is Add for a grid whose Place the enumerator passed with it
-// (enumerate.GroupPlaced), which spares the coder finding it again: writing
-// then costs the enumeration next to nothing. A known Place that does not
-// fit g is an error; an unknown one is allowed, and the grid is then coded
-// as Add does.
+// (enumerate.GroupPlaced), which spares the coder finding it again (AddBatch
+// spares more). A known Place that does not fit g is an error; an unknown
+// one is allowed, and the grid is then coded as Add does.
 func (w *Writer) AddPlaced(g *canon.Grid, automorphisms int, p enumerate.Place) error {
 	if w.closed {
 		return errors.New("storage: Add after Close")
@@ -120,22 +142,19 @@ func (w *Writer) AddPlaced(g *canon.Grid, automorphisms int, p enumerate.Place) 
 	if automorphisms < 1 || automorphisms > MaxAutomorphisms {
 		return fmt.Errorf("storage: grid %d: %d automorphisms, want 1..%d", w.h.Count+1, automorphisms, MaxAutomorphisms)
 	}
-	k := &w.h.Key
-	if !eq27(bandOf(g, 0), (*[27]uint8)(k[:27])) || g[27] != k[27] || g[36] != k[28] ||
-		g[45] != k[29] || g[54] != k[30] || g[63] != k[31] || g[72] != k[32] {
-		return fmt.Errorf("storage: grid %d (%s) is not in group %d", w.h.Count+1, g.String(), w.h.Group)
-	}
-	if p.Known() && !p.Fits(g) {
-		return fmt.Errorf("storage: grid %d (%s): its Place is another grid's", w.h.Count+1, g.String())
+	if len(w.runs) > 0 {
+		w.flush() // a block holds grids or runs, not both
 	}
 	prev := &w.prev
 	if len(w.block) > 0 {
 		prev = &w.block[len(w.block)-1]
 	}
-	// Ascending: band 2 above the one before, or the same and band 3 above.
-	c2 := cmp27(bandOf(g, 1), bandOf(prev, 1))
-	if w.havePrev && (c2 < 0 || c2 == 0 && cmp27(bandOf(g, 2), bandOf(prev, 2)) <= 0) {
-		return fmt.Errorf("storage: grid %d (%s) is not above the one before", w.h.Count+1, g.String())
+	newRun, err := w.check(g, prev)
+	if err != nil {
+		return err
+	}
+	if p.Known() && !p.Fits(g) {
+		return fmt.Errorf("storage: grid %d (%s): its Place is another grid's", w.h.Count+1, g.String())
 	}
 	if w.codec == CodecPacked {
 		// The sorted codec's encoder rejects digits that are not
@@ -146,7 +165,7 @@ func (w *Writer) AddPlaced(g *canon.Grid, automorphisms int, p enumerate.Place) 
 			}
 		}
 	}
-	if len(w.block) == 0 || c2 != 0 {
+	if len(w.block) == 0 || newRun {
 		w.work += 4
 	}
 	if w.block == nil {
@@ -168,17 +187,20 @@ func (w *Writer) AddPlaced(g *canon.Grid, automorphisms int, p enumerate.Place) 
 
 // flush hands the current block to the background coder.
 func (w *Writer) flush() {
-	if len(w.block) == 0 {
+	switch {
+	case len(w.runs) > 0:
+		w.jobs <- blockJob{runs: w.runs, first: w.first, places: w.places}
+	case len(w.block) > 0:
+		w.prev = w.block[len(w.block)-1]
+		w.jobs <- blockJob{grids: w.block, places: w.places}
+	default:
 		return
 	}
-	w.prev = w.block[len(w.block)-1]
-	w.jobs <- blockJob{w.block, w.places}
 	select {
 	case b := <-w.free:
-		w.block, w.places = b.grids[:0], b.places[:0]
+		w.block, w.runs, w.places = b.grids[:0], b.runs[:0], b.places[:0]
 	default:
-		w.block = make([]canon.Grid, 0, cap(w.block))
-		w.places = make([]enumerate.Place, 0, cap(w.places))
+		w.block, w.runs, w.places = nil, nil, nil // allocated as the next block starts
 	}
 	w.work = 0
 }
@@ -199,28 +221,34 @@ func (w *Writer) background() {
 	var cache *band3Cache
 	first := int64(1)
 	for job := range w.jobs {
-		grids := job.grids
 		if w.bgErr() != nil {
 			continue
 		}
-		// The cache grows with the file, as a reader's would be sized.
-		if n := first - 1 + int64(len(grids)); w.codec == CodecSorted && (cache == nil || cache.small(n)) {
-			cache = newBand3Cache(n)
-		}
+		n := job.count()
 		var err error
-		payload, err = encodeBlock(w.codec, grids, job.places, payload[:0], cache)
+		if job.runs != nil {
+			payload, err = encodeSortedRuns(&job.first, job.runs, job.places, payload[:0])
+		} else {
+			// The band-3 cache, for grids without Places, grows with the
+			// file, as a reader's would be sized.
+			if m := first - 1 + int64(n); w.codec == CodecSorted && !allKnown(job.places) && (cache == nil || cache.small(m)) {
+				cache = newBand3Cache(m)
+			}
+			payload, err = encodeBlock(w.codec, job.grids, job.places, payload[:0], cache)
+			job.first = job.grids[0]
+		}
 		if err != nil {
 			w.mu.Lock()
-			w.err = fmt.Errorf("%w (grids %d-%d)", err, first, first+int64(len(grids))-1)
+			w.err = fmt.Errorf("%w (grids %d-%d)", err, first, first+int64(n)-1)
 			w.failed.Store(true)
 			w.mu.Unlock()
 			continue
 		}
 		frame := compress(w.codec, payload, nil)
-		e := blockEntry{clen: len(frame), plen: len(payload), count: len(grids), first: first,
+		e := blockEntry{clen: len(frame), plen: len(payload), count: n, first: first,
 			crc: crc32.Checksum(frame, castagnoli)}
-		e.open = keyOf((*[81]uint8)(&grids[0]))
-		first += int64(len(grids))
+		e.open = keyOf((*[81]uint8)(&job.first))
+		first += int64(n)
 		w.mu.Lock()
 		w.frames = append(w.frames, frame)
 		w.entries = append(w.entries, e)

@@ -130,10 +130,7 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 		}
 	}
 	buf := make([]byte, 0, 82)
-	emit := func(g *canon.Grid, autos int, p enumerate.Place) error {
-		if files != nil {
-			return files.add(g, autos, p)
-		}
+	emit := func(g *canon.Grid, autos int) error {
 		if quiet {
 			return nil
 		}
@@ -156,7 +153,13 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 				return err
 			}
 		}
-		st, err := enumerate.GroupPlaced(ctx, g.Key, opt, emit)
+		var st enumerate.Stats
+		var err error
+		if files != nil {
+			st, err = enumerate.GroupBatches(ctx, g.Key, opt, files.add)
+		} else {
+			st, err = enumerate.Group(ctx, g.Key, opt, emit)
+		}
 		if err != nil {
 			if files != nil {
 				files.abort()

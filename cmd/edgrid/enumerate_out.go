@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"edgrid/canon"
 	"edgrid/enumerate"
 	"edgrid/storage"
 )
@@ -54,10 +53,8 @@ func (o *groupFiles) begin(group int) error {
 	return nil
 }
 
-// add writes a grid of the current group with the Place the search found it at.
-func (o *groupFiles) add(g *canon.Grid, autos int, p enumerate.Place) error {
-	return o.w.AddPlaced(g, autos, p)
-}
+// add writes a batch of grids of the current group.
+func (o *groupFiles) add(b enumerate.Batch) error { return o.w.AddBatch(b) }
 
 // end finishes the group's file; abort drops it.
 func (o *groupFiles) end() error {

@@ -1,0 +1,42 @@
+package enumerate
+
+import "edgrid/canon"
+
+// A Batch is the grids one unit of work (a filling of row 4) found, ascending,
+// with their automorphism counts and Places, as GroupBatches passes them on.
+// The batches of a group come in order and together are its grids. A Batch,
+// and the slices it returns, are valid only during the call it is passed to
+// and must not be changed: a writer trusts them as the search left them.
+// Only this package makes Batches; the zero Batch is empty.
+type Batch struct {
+	r *taskResult
+	n int
+}
+
+// Len returns the number of grids.
+func (b Batch) Len() int { return b.n }
+
+// Grids returns the grids, ascending.
+func (b Batch) Grids() []canon.Grid {
+	if b.r == nil {
+		return nil
+	}
+	return b.r.grids[:b.n]
+}
+
+// Autos returns each grid's automorphism count.
+func (b Batch) Autos() []uint16 {
+	if b.r == nil {
+		return nil
+	}
+	return b.r.autos[:b.n]
+}
+
+// Places returns each grid's Place, or nil when the engine does not know
+// them (EngineDLX).
+func (b Batch) Places() []Place {
+	if b.r == nil || len(b.r.places) < b.n {
+		return nil
+	}
+	return b.r.places[:b.n]
+}
