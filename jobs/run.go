@@ -19,6 +19,7 @@ type Options struct {
 	First, Last int    // the groups to have done, 1..3541; 0, 0 means all
 	Workers     int    // goroutines per group; 0 means one per core
 	Codec       storage.Codec
+	Compression storage.Compression // how hard zstd works on new files
 	// Progress, if set, is called before the first group and after each.
 	Progress func(Progress)
 	// Weight, if set, gives each group's expected work, which Progress
@@ -190,7 +191,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 func runGroup(ctx context.Context, opt Options, grp band.Group) (Record, error) {
 	t0 := time.Now()
 	path := filepath.Join(opt.Dir, storage.FileName(grp.Number))
-	w, err := newWriter(path, grp.Number, storage.WriterOptions{Codec: opt.Codec})
+	w, err := newWriter(path, grp.Number, storage.WriterOptions{Codec: opt.Codec, Compression: opt.Compression})
 	if err != nil {
 		return Record{}, err
 	}

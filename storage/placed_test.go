@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"edgrid/band"
+	"edgrid/canon"
 	"edgrid/enumerate"
 )
 
@@ -146,5 +147,44 @@ func TestEq27Cmp27(t *testing.T) {
 				t.Fatalf("%v and %v: eq27 %v, cmp27 %d", a, b, eq27(&a, &b), cmp27(&a, &b))
 			}
 		}
+	}
+}
+
+// TestCompression: both levels write files that read back to the same grids,
+// the small one smaller; an unknown level is refused.
+func TestCompression(t *testing.T) {
+	gg := enumerated(t, 1800)
+	var sizes [2]int64
+	for _, level := range []Compression{CompressFast, CompressSmall} {
+		path := writeGroup(t, t.TempDir(), gg, WriterOptions{Compression: level})
+		f, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := 0
+		err = f.Scan(func(_ int64, g *canon.Grid) error {
+			if *g != gg.grids[k] {
+				return fmt.Errorf("grid %d differs", k+1)
+			}
+			k++
+			return nil
+		})
+		if err != nil || k != len(gg.grids) {
+			t.Fatalf("%v: %d of %d grids read back: %v", level, k, len(gg.grids), err)
+		}
+		sizes[level] = f.Size()
+		f.Close()
+		if c, err := ParseCompression(level.String()); err != nil || c != level {
+			t.Errorf("ParseCompression(%q) = %v, %v", level.String(), c, err)
+		}
+	}
+	if sizes[CompressSmall] >= sizes[CompressFast] {
+		t.Errorf("small file %d bytes, fast %d", sizes[CompressSmall], sizes[CompressFast])
+	}
+	if _, err := Create(filepath.Join(t.TempDir(), "g.edg"), 1800, WriterOptions{Compression: 7}); err == nil {
+		t.Error("compression 7 accepted")
+	}
+	if _, err := ParseCompression("best"); err == nil {
+		t.Error(`ParseCompression("best") accepted`)
 	}
 }

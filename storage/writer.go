@@ -15,10 +15,12 @@ import (
 	"edgrid/enumerate"
 )
 
-// WriterOptions tune a Writer; the zero value writes DefaultCodec in blocks
-// of the default size.
+// WriterOptions tune a Writer; the zero value writes DefaultCodec with
+// CompressFast in blocks of the default size.
 type WriterOptions struct {
 	Codec Codec // 0 means DefaultCodec
+	// Compression is how hard zstd works; the zero value is CompressFast.
+	Compression Compression
 	// BlockWork closes a block once its grids plus 4 for each band 2 reach
 	// it; 0 means DefaultBlockWork. Decoding time is about proportional to
 	// this work, so it bounds the time of one random access.
@@ -36,6 +38,7 @@ const DefaultBlockWork = 4096
 type Writer struct {
 	path  string
 	codec Codec
+	level Compression
 	limit int
 	h     Header
 
@@ -75,6 +78,9 @@ func Create(path string, group int, opt WriterOptions) (*Writer, error) {
 	if !opt.Codec.valid() {
 		return nil, fmt.Errorf("storage: unknown codec %d", opt.Codec)
 	}
+	if opt.Compression > CompressSmall {
+		return nil, fmt.Errorf("storage: unknown compression %d", opt.Compression)
+	}
 	if opt.BlockWork <= 0 {
 		opt.BlockWork = DefaultBlockWork
 	}
@@ -87,6 +93,7 @@ func Create(path string, group int, opt WriterOptions) (*Writer, error) {
 	w := &Writer{
 		path:  path,
 		codec: opt.Codec,
+		level: opt.Compression,
 		limit: opt.BlockWork,
 		h:     Header{Version: FormatVersion, Codec: opt.Codec, Group: grp.Number, Key: grp.Key},
 		jobs:  make(chan blockJob, 2),
@@ -244,7 +251,7 @@ func (w *Writer) background() {
 			w.mu.Unlock()
 			continue
 		}
-		frame := compress(w.codec, payload, nil)
+		frame := compress(w.codec, w.level, payload, nil)
 		e := blockEntry{clen: len(frame), plen: len(payload), count: n, first: first,
 			crc: crc32.Checksum(frame, castagnoli)}
 		e.open = keyOf((*[81]uint8)(&job.first))

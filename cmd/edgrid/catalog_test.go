@@ -21,12 +21,14 @@ func TestEnumerateOutExportRoundTrip(t *testing.T) {
 		t.Fatalf("enumerate --group 3150: %d lines", strings.Count(want, "\n"))
 	}
 	for _, codec := range []string{"sorted", "packed"} {
-		file := filepath.Join(t.TempDir(), "g.edg")
-		if code, out, errs := run(t, "", "enumerate", "--group", "3150", "--out", file, "--codec", codec); code != 0 || out != "" {
-			t.Fatalf("enumerate --out %s --codec %s: exit %d, stdout %q, stderr %s", file, codec, code, out, errs)
-		}
-		if code, got, errs := run(t, "", "catalog", "export", file); code != 0 || got != want {
-			t.Fatalf("%s: export of the file differs from enumerate (exit %d, %d bytes, want %d): %s", codec, code, len(got), len(want), errs)
+		for _, level := range []string{"fast", "small"} {
+			file := filepath.Join(t.TempDir(), "g.edg")
+			if code, out, errs := run(t, "", "enumerate", "--group", "3150", "--out", file, "--codec", codec, "--compress", level); code != 0 || out != "" {
+				t.Fatalf("enumerate --out %s --codec %s --compress %s: exit %d, stdout %q, stderr %s", file, codec, level, code, out, errs)
+			}
+			if code, got, errs := run(t, "", "catalog", "export", file); code != 0 || got != want {
+				t.Fatalf("%s, %s: export of the file differs from enumerate (exit %d, %d bytes, want %d): %s", codec, level, code, len(got), len(want), errs)
+			}
 		}
 	}
 	dir := filepath.Join(t.TempDir(), "cat")
@@ -132,6 +134,8 @@ func TestCatalogBadArguments(t *testing.T) {
 		{"catalog", "verify", dir, "--workers", "-1"},
 		{"enumerate", "--group", "1", "--codec", "sorted"},
 		{"enumerate", "--group", "1", "--out", file + "d", "--codec", "zip"},
+		{"enumerate", "--group", "1", "--compress", "small"},
+		{"enumerate", "--group", "1", "--out", file + "d", "--compress", "best"},
 		{"enumerate", "--group", "3540-3541", "--out", file},
 	} {
 		code, _, errs := run(t, "", args...)

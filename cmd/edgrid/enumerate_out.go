@@ -13,15 +13,15 @@ import (
 // for one group, or one file per group in a directory, which then gets a
 // catalog index.
 type groupFiles struct {
-	dir   string // "" when writing the single file path
-	path  string
-	codec storage.Codec
-	w     *storage.Writer
+	dir  string // "" when writing the single file path
+	path string
+	opt  storage.WriterOptions
+	w    *storage.Writer
 }
 
 // newGroupFiles decides between a file and a directory: several groups, or
 // an existing directory, mean a directory.
-func newGroupFiles(out string, codec storage.Codec, several bool) (*groupFiles, error) {
+func newGroupFiles(out string, opt storage.WriterOptions, several bool) (*groupFiles, error) {
 	fi, err := os.Stat(out)
 	isDir := err == nil && fi.IsDir()
 	if several && !isDir {
@@ -34,9 +34,9 @@ func newGroupFiles(out string, codec storage.Codec, several bool) (*groupFiles, 
 		isDir = true
 	}
 	if isDir {
-		return &groupFiles{dir: out, codec: codec}, nil
+		return &groupFiles{dir: out, opt: opt}, nil
 	}
-	return &groupFiles{path: out, codec: codec}, nil
+	return &groupFiles{path: out, opt: opt}, nil
 }
 
 // begin starts the file of a group.
@@ -45,7 +45,7 @@ func (o *groupFiles) begin(group int) error {
 	if o.dir != "" {
 		path = filepath.Join(o.dir, storage.FileName(group))
 	}
-	w, err := storage.Create(path, group, storage.WriterOptions{Codec: o.codec})
+	w, err := storage.Create(path, group, o.opt)
 	if err != nil {
 		return err
 	}

@@ -18,11 +18,12 @@ import (
 
 func init() {
 	register(command{name: "run", summary: "enumerate groups into a catalog directory, resumably", run: func(ctx context.Context, args []string, s streams) error {
-		fs := newFlagSet("run", "edgrid run --out DIR [--groups A-B] [--workers K] [--codec C]", s)
+		fs := newFlagSet("run", "edgrid run --out DIR [--groups A-B] [--workers K] [--codec C] [--compress fast|small]", s)
 		dir := fs.String("out", "", "catalog directory (created if needed); run again with the same flags to resume")
 		groups := fs.String("groups", fmt.Sprintf("1-%d", band.NumGroups), "groups to have done: N or A-B")
 		workers := fs.Int("workers", 0, "goroutines searching (default: one per core)")
 		codecName := fs.String("codec", storage.DefaultCodec.String(), "record codec of new group files: sorted or packed")
+		compressName := fs.String("compress", storage.CompressFast.String(), "zstd level of new group files: fast (no cost to the enumeration) or small (13% smaller, ~15% more CPU)")
 		if err := fs.parse(args); err != nil {
 			return err
 		}
@@ -43,7 +44,11 @@ func init() {
 		if err != nil {
 			return usagef("--codec %s: want sorted or packed", *codecName)
 		}
-		return runRun(ctx, jobs.Options{Dir: *dir, First: a, Last: b, Workers: *workers, Codec: codec}, s)
+		compress, err := storage.ParseCompression(*compressName)
+		if err != nil {
+			return usagef("--compress %s: want fast or small", *compressName)
+		}
+		return runRun(ctx, jobs.Options{Dir: *dir, First: a, Last: b, Workers: *workers, Codec: codec, Compression: compress}, s)
 	}})
 }
 

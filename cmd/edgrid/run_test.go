@@ -57,6 +57,7 @@ func TestRunBadFlags(t *testing.T) {
 		{"run", "--out", dir, "--groups", "abc"},
 		{"run", "--out", dir, "--workers", "-1"},
 		{"run", "--out", dir, "--codec", "zip"},
+		{"run", "--out", dir, "--compress", "best"},
 		{"run", "--out", dir, "extra"},
 		{"status"},
 		{"status", "--out", filepath.Join(dir, "none")},
