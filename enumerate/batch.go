@@ -40,3 +40,16 @@ func (b Batch) Places() []Place {
 	}
 	return b.r.places[:b.n]
 }
+
+// Runs returns where each run of grids sharing rows 4-6 starts: the index of
+// its first grid, ascending from 0; nil when Places is.
+func (b Batch) Runs() []int32 {
+	if b.Places() == nil {
+		return nil
+	}
+	runs := b.r.runs
+	for len(runs) > 0 && int(runs[len(runs)-1]) >= b.n {
+		runs = runs[:len(runs)-1]
+	}
+	return runs
+}

@@ -40,6 +40,21 @@ func TestGroupBatches(t *testing.T) {
 				t.Fatalf("batch %d holds two fillings of row 4", batches)
 			}
 		}
+		// Runs: a new one exactly where rows 4-6 change.
+		runs, gs := b.Runs(), b.Grids()
+		j := 0
+		for i := range gs {
+			starts := i == 0 || [27]uint8(gs[i][27:54]) != [27]uint8(gs[i-1][27:54])
+			if starts != (j < len(runs) && int(runs[j]) == i) {
+				t.Fatalf("batch %d, grid %d: starts a run %v, Runs %v", batches, i, starts, runs)
+			}
+			if starts {
+				j++
+			}
+		}
+		if j != len(runs) {
+			t.Fatalf("batch %d: %d runs, Runs has %d", batches, j, len(runs))
+		}
 		got = append(got, b.Grids()...)
 		for _, a := range b.Autos() {
 			gotAutos = append(gotAutos, int(a))
@@ -74,7 +89,7 @@ func TestGroupBatches(t *testing.T) {
 	// FirstOnly: one batch of one grid, the first.
 	n = 0
 	_, err = GroupBatches(context.Background(), grp.Key, Options{FirstOnly: true}, func(b Batch) error {
-		if n++; b.Len() != 1 || b.Grids()[0] != want[0] {
+		if n++; b.Len() != 1 || b.Grids()[0] != want[0] || len(b.Runs()) != 1 {
 			t.Fatalf("FirstOnly batch of %d grids", b.Len())
 		}
 		return nil

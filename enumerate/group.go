@@ -90,6 +90,7 @@ type taskResult struct {
 	grids  []canon.Grid
 	autos  []uint16
 	places []Place // one for each grid, or none when the engine does not know them
+	runs   []int32 // with places: where each run of grids sharing rows 4-6 starts
 	stats  Stats
 }
 
@@ -99,7 +100,7 @@ var resultPool = sync.Pool{New: func() any { return new(taskResult) }}
 
 func getResult() *taskResult {
 	r := resultPool.Get().(*taskResult)
-	r.grids, r.autos, r.places, r.stats = r.grids[:0], r.autos[:0], r.places[:0], Stats{}
+	r.grids, r.autos, r.places, r.runs, r.stats = r.grids[:0], r.autos[:0], r.places[:0], r.runs[:0], Stats{}
 	return r
 }
 
@@ -281,7 +282,13 @@ func newTaskRunner(ctx context.Context, key band.Key, opt Options, places bool) 
 			return nil
 		}
 		if places {
+			kept := int64(-1)
 			s.emit = func(g *canon.Grid, autos int) error {
+				if s.band2Kept != kept {
+					// The first grid of this band 2: a run starts.
+					kept = s.band2Kept
+					r.runs = append(r.runs, int32(len(r.grids)))
+				}
 				r.grids = append(r.grids, *g)
 				r.autos = append(r.autos, uint16(autos))
 				r.places = append(r.places, s.curPlace())

@@ -71,3 +71,11 @@ func (p Place) Completion() (index, count int) {
 	}
 	return int(p.v >> placeCompShift & 7), int(p.v>>placeCompsShift&7) + 1
 }
+
+// SameRow7 reports whether p and q are known and place their grids on the
+// same row 7 (index and count) with as many completions: for grids of one
+// run (rows 1-6 the same), whether they share row 7.
+func (p Place) SameRow7(q Place) bool {
+	const m = placeKnown | 127<<placeRowShift | 127<<placeRowsShift | 7<<placeCompsShift
+	return p.v&m == q.v&m && p.Known()
+}

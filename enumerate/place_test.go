@@ -111,12 +111,19 @@ func TestPlaceOracle(t *testing.T) {
 			if i > 0 && p.Fits(&gs[i-1]) {
 				misfits++
 			}
+			if i > 0 && [27]uint8(g[27:54]) == [27]uint8(gs[i-1][27:54]) {
+				// In a run, SameRow7 tells whether row 7 is shared.
+				same := [9]uint8(g[54:63]) == [9]uint8(gs[i-1][54:63])
+				if p.SameRow7(ps[i-1]) != same {
+					t.Fatalf("group %d, grid %s: SameRow7 %v, grids share row 7 %v", n, g.String(), p.SameRow7(ps[i-1]), same)
+				}
+			}
 		}
 		// The fingerprint has 11 bits: a few collisions in 3,000 at most.
 		if misfits > 10 {
 			t.Errorf("group %d: %d Places fit the grid before theirs", n, misfits)
 		}
-		if (Place{}).Known() || (Place{}).Fits(&gs[0]) {
+		if (Place{}).Known() || (Place{}).Fits(&gs[0]) || (Place{}).SameRow7(Place{}) {
 			t.Error("the zero Place is known or fits")
 		}
 	}

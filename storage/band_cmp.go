@@ -2,6 +2,7 @@ package storage
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"edgrid/canon"
 )
@@ -32,6 +33,21 @@ func cmp27(a, b *[27]uint8) int {
 		}
 	}
 	return 0
+}
+
+// firstDiff27 returns the index of the first byte where a and b differ, 27
+// when they are equal.
+func firstDiff27(a, b *[27]uint8) int {
+	le := binary.LittleEndian
+	for _, at := range [3]int{0, 8, 16} {
+		if x := le.Uint64(a[at:]) ^ le.Uint64(b[at:]); x != 0 {
+			return at + bits.TrailingZeros64(x)/8
+		}
+	}
+	if x := le.Uint64(a[19:]) ^ le.Uint64(b[19:]); x != 0 {
+		return 19 + bits.TrailingZeros64(x)/8
+	}
+	return 27
 }
 
 // bandOf returns rows 3b+1..3b+3 of g (b = 0, 1, 2) as 27 bytes.

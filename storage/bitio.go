@@ -10,19 +10,24 @@ import (
 type bitWriter struct {
 	buf  []byte
 	acc  uint64
-	nacc uint // bits held in acc, < 32 between calls
+	nacc uint // bits held in acc, < 8 between calls
 }
 
 // write appends the n (0..32) low bits of v; v has no bits above them.
-// Whole 32-bit words go to buf at once.
+// Without branches on the data: the accumulator is stored whole past the
+// end of buf, which then grows by the bytes it completes.
 func (w *bitWriter) write(v uint32, n uint) {
 	w.acc |= uint64(v) << w.nacc
 	w.nacc += n
-	if w.nacc >= 32 {
-		w.buf = binary.LittleEndian.AppendUint32(w.buf, uint32(w.acc))
-		w.acc >>= 32
-		w.nacc -= 32
+	l := len(w.buf)
+	if cap(w.buf)-l < 8 {
+		w.buf = append(w.buf[:cap(w.buf)], make([]byte, 8+cap(w.buf))...)[:l]
 	}
+	binary.LittleEndian.PutUint64(w.buf[l:l+8], w.acc)
+	k := w.nacc >> 3
+	w.buf = w.buf[:l+int(k)]
+	w.acc >>= 8 * k
+	w.nacc &= 7
 }
 
 // zeros appends n (>= 0) zero bits.
@@ -36,10 +41,9 @@ func (w *bitWriter) zeros(n int) {
 // bytes flushes the bits held (the last byte zero padded) and returns the
 // stream.
 func (w *bitWriter) bytes() []byte {
-	for w.nacc > 0 {
+	if w.nacc > 0 {
 		w.buf = append(w.buf, byte(w.acc))
-		w.acc >>= 8
-		w.nacc -= min(w.nacc, 8)
+		w.acc, w.nacc = 0, 0
 	}
 	return w.buf
 }
@@ -160,20 +164,30 @@ var truncCode = func() (t [10]struct{ short, nshort uint32 }) {
 	return t
 }()
 
-// writeTrunc writes v (0..k-1) for an alphabet of k (1..9) symbols.
+// truncBits[k][v] is writeTrunc's code for v of k symbols: the bits in
+// write order and their number.
+var truncBits = func() (t [10][9]struct{ code, n uint8 }) {
+	for k := 2; k <= 9; k++ {
+		c := truncCode[k]
+		for v := range uint32(k) {
+			if v < c.nshort {
+				t[k][v].code, t[k][v].n = uint8(v), uint8(c.short)
+				continue
+			}
+			// v-nshort = 2*x' + b with x' the u-1 bit prefix beyond
+			// nshort: the prefix, then b.
+			x := v - c.nshort
+			t[k][v].code, t[k][v].n = uint8(c.nshort+x>>1|(x&1)<<c.short), uint8(c.short+1)
+		}
+	}
+	return
+}()
+
+// writeTrunc writes v (0..k-1) for an alphabet of k (1..9) symbols: a
+// truncated binary code, nothing when k is 1.
 func (w *bitWriter) writeTrunc(v uint32, k int) {
-	if k <= 1 {
-		return
-	}
-	t := truncCode[k]
-	if v < t.nshort {
-		w.write(v, uint(t.short))
-		return
-	}
-	// v-nshort = 2*x' + b with x' the u-1 bit prefix beyond nshort.
-	x := v - t.nshort
-	w.write(t.nshort+x>>1, uint(t.short))
-	w.write(x&1, 1)
+	c := truncBits[k][v]
+	w.write(uint32(c.code), uint(c.n))
 }
 
 // readTrunc reads a symbol written by writeTrunc; it is below k.
@@ -194,6 +208,10 @@ func (r *bitReader) readTrunc(k int) uint32 {
 // one, then the low bits of v. Small values are cheap.
 func (w *bitWriter) writeGamma(v uint32) {
 	n := uint(bits.Len32(v))
+	if n <= 16 {
+		w.write(1<<(n-1)|(v&(1<<(n-1)-1))<<n, 2*n-1)
+		return
+	}
 	w.write(1<<(n-1), n)
 	w.write(v&(1<<(n-1)-1), n-1)
 }

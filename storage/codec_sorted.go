@@ -33,8 +33,10 @@ type sortedEncoder struct {
 	w        bitWriter
 	u        units
 	havePrev bool
-	prev     [numBand2]uint8  // previous band 2
+	prev     [numBand2]uint8  // previous band 2, by open cell
+	prevBand [27]uint8        // and as rows 4-6
 	cand     [numBand2]uint16 // candidates of each band-2 cell given the cells before it
+	branch   uint32           // bit q: cand[q] holds a digit above prev[q] (a branch point)
 	b        band3
 	cache    *band3Cache // nil, or bands 3 of earlier blocks of the file
 	x        rows89
@@ -93,44 +95,50 @@ func keyUnits(g *canon.Grid) units {
 func (e *sortedEncoder) band2(g *canon.Grid) error {
 	q0 := 0
 	if e.havePrev {
-		lcp := 0
-		for lcp < numBand2 && g[openCell[lcp]] == e.prev[lcp] {
-			lcp++
-		}
-		if lcp == numBand2 || g[openCell[lcp]] < e.prev[lcp] {
+		// The first open cell where g leaves the previous band 2 (their
+		// column-1 cells are the key's).
+		p := firstDiff27(bandOf(g, 1), &e.prevBand)
+		if p == 27 || g[27+p] < e.prevBand[p] {
 			return errors.New("band 2 not above the previous one")
 		}
-		skipped := 0
-		for q := numBand2 - 1; q > lcp; q-- {
-			if e.cand[q]>>(e.prev[q]+1) != 0 {
-				skipped++
-			}
-			e.u.remove(openCell[q], e.prev[q])
+		if p%9 == 0 {
+			return errNotCompletion
 		}
-		e.u.remove(openCell[lcp], e.prev[lcp])
+		lcp := p - p/9 - 1
+		skipped := bits.OnesCount32(e.branch >> (lcp + 1))
+		for q := numBand2 - 1; q >= lcp; q-- {
+			e.u.removeQ(q, e.prev[q])
+		}
 		e.w.writeGamma(uint32(skipped + 1))
 		above := e.cand[lcp] &^ (2<<e.prev[lcp] - 1)
-		d := g[openCell[lcp]]
+		d := g[27+p]
 		if above&(1<<d) == 0 {
 			return errNotCompletion
 		}
 		e.w.writeTrunc(uint32(bits.OnesCount16(above&(1<<d-1))), bits.OnesCount16(above))
-		e.u.place(openCell[lcp], d)
+		e.u.placeQ(lcp, d)
 		e.prev[lcp] = d
+		e.branch &= 1<<lcp - 1
+		if above>>(d+1) != 0 {
+			e.branch |= 1 << lcp
+		}
 		q0 = lcp + 1
 	}
 	for q := q0; q < numBand2; q++ {
-		c := openCell[q]
-		m := e.u.candidates(c)
-		d := g[c]
+		m := e.u.candQ(q)
+		d := g[openCell[q]]
 		if d > 9 || m&(1<<d) == 0 {
 			return errNotCompletion
 		}
 		e.w.writeTrunc(uint32(bits.OnesCount16(m&(1<<d-1))), bits.OnesCount16(m))
-		e.u.place(c, d)
+		e.u.placeQ(q, d)
 		e.cand[q] = m
 		e.prev[q] = d
+		if m>>(d+1) != 0 {
+			e.branch |= 1 << q
+		}
 	}
+	e.prevBand = *bandOf(g, 1)
 	e.havePrev = true
 	return nil
 }

@@ -47,13 +47,9 @@ func (e *sortedEncoder) band3Placed(ps []enumerate.Place, last bool) error {
 		// sel: the completions of row 7 r that are grids of the run; k
 		// ends as the highest.
 		sel := uint32(1) << k
-		for t++; t < len(ps); t++ {
-			r2, nr2 := ps[t].Row7()
-			if r2 != r || nr2 != n7 {
-				break
-			}
-			k2, n2 := ps[t].Completion()
-			if n2 != n || k2 <= k {
+		for t++; t < len(ps) && ps[t].SameRow7(ps[t-1]); t++ {
+			k2, _ := ps[t].Completion()
+			if k2 <= k || k2 >= n {
 				return errPlaces
 			}
 			k = k2
@@ -67,8 +63,8 @@ func (e *sortedEncoder) band3Placed(ps []enumerate.Place, last bool) error {
 		if last && t == len(ps) {
 			nb = k + 1
 		}
-		if nb == n && sel == 1<<(n-1) {
-			nb = n - 1
+		if sel == 1<<(n-1) { // only the last
+			nb--
 		}
 		code, bits := sel&(1<<nb-1), uint(nb) // write takes no bits above nb
 		if r < n7-1 || usedAny {

@@ -53,3 +53,34 @@ func (u *units) remove(i int, d uint8) {
 func (u *units) candidates(i int) uint16 {
 	return allDigits &^ (u.row[i/9] | u.col[i%9] | u.box[boxOf[i]])
 }
+
+// band2Units are the row, column and box of each band-2 open cell.
+var band2Units = func() (t [numBand2]struct{ r, c, b uint8 }) {
+	for q := range numBand2 {
+		i := openCell[q]
+		t[q].r, t[q].c, t[q].b = uint8(i/9), uint8(i%9), boxOf[i]
+	}
+	return
+}()
+
+// placeQ is place for band-2 open cell q.
+func (u *units) placeQ(q int, d uint8) {
+	x, m := &band2Units[q], uint16(1)<<d
+	u.row[x.r] |= m
+	u.col[x.c] |= m
+	u.box[x.b] |= m
+}
+
+// removeQ is remove for band-2 open cell q.
+func (u *units) removeQ(q int, d uint8) {
+	x, m := &band2Units[q], uint16(1)<<d
+	u.row[x.r] &^= m
+	u.col[x.c] &^= m
+	u.box[x.b] &^= m
+}
+
+// candQ is candidates for band-2 open cell q.
+func (u *units) candQ(q int) uint16 {
+	x := &band2Units[q]
+	return allDigits &^ (u.row[x.r] | u.col[x.c] | u.box[x.b])
+}

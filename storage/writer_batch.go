@@ -13,7 +13,7 @@ import (
 // are trusted to be ascending, of one group and with their right Places and
 // automorphism counts: only its first grid is checked, for the group's key
 // and against the grid before. Each grid then costs the writer a few
-// nanoseconds: its Place is kept, and its rows 4-6 when they start a run. A
+// nanoseconds: its Place is kept, and the rows 4-6 of each run (Batch.Runs). A
 // batch without Places (EngineDLX) is added grid by grid as AddPlaced does,
 // and so is any batch for the packed codec.
 func (w *Writer) AddBatch(b enumerate.Batch) error {
@@ -45,25 +45,39 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 	if len(w.block) > 0 {
 		w.flush() // a block holds grids or runs, not both
 	}
-	for i := range grids {
-		g := bandOf(&grids[i], 1)
-		if len(w.runs) == 0 {
-			if w.runs == nil {
-				w.runs = make([]run, 0, w.limit/5)
-				w.places = make([]enumerate.Place, 0, w.limit)
-			}
-			w.first = grids[i]
-			w.runs = append(w.runs, run{band2: *g})
-			w.work += 4
-		} else if r := &w.runs[len(w.runs)-1]; !eq27(g, &r.band2) {
-			w.runs = append(w.runs, run{band2: *g})
-			w.work += 4
+	runs := b.Runs()
+	for j, s0 := range runs {
+		start, end := int(s0), len(grids)
+		if j+1 < len(runs) {
+			end = int(runs[j+1])
 		}
-		w.places = append(w.places, places[i])
-		w.runs[len(w.runs)-1].end = len(w.places)
-		w.h.Autos[autos[i]]++
-		if w.work++; w.work >= w.limit {
-			w.flush()
+		band2 := bandOf(&grids[start], 1)
+		for start < end {
+			// As Add does grid by grid: a run opens a block or follows
+			// another band 2 at a cost of 4, and each grid costs 1; the
+			// block closes once the cost reaches the limit.
+			if len(w.runs) == 0 {
+				if w.runs == nil {
+					w.runs = make([]run, 0, w.limit/5)
+					w.places = make([]enumerate.Place, 0, w.limit)
+				}
+				w.first = grids[start]
+				w.runs = append(w.runs, run{band2: *band2})
+				w.work += 4
+			} else if !eq27(band2, &w.runs[len(w.runs)-1].band2) {
+				w.runs = append(w.runs, run{band2: *band2})
+				w.work += 4
+			}
+			take := min(end-start, max(w.limit-w.work, 1))
+			w.places = append(w.places, places[start:start+take]...)
+			w.runs[len(w.runs)-1].end = len(w.places)
+			for _, a := range autos[start : start+take] {
+				w.h.Autos[a]++
+			}
+			start += take
+			if w.work += take; w.work >= w.limit {
+				w.flush()
+			}
 		}
 	}
 	w.h.Count += int64(len(grids))
