@@ -41,14 +41,21 @@ func (b Batch) Places() []Place {
 	return b.r.places[:b.n]
 }
 
-// Runs returns where each run of grids sharing rows 4-6 starts: the index of
-// its first grid, ascending from 0; nil when Places is.
-func (b Batch) Runs() []int32 {
+// A Run is a run of a Batch's grids sharing rows 4-6: the index of its first
+// grid and those rows, which the search copies while they are at hand.
+type Run struct {
+	Start   int32
+	Rows456 [27]uint8
+}
+
+// Runs returns the batch's runs, in order, the first starting at 0; nil when
+// Places is.
+func (b Batch) Runs() []Run {
 	if b.Places() == nil {
 		return nil
 	}
 	runs := b.r.runs
-	for len(runs) > 0 && int(runs[len(runs)-1]) >= b.n {
+	for len(runs) > 0 && int(runs[len(runs)-1].Start) >= b.n {
 		runs = runs[:len(runs)-1]
 	}
 	return runs

@@ -45,10 +45,13 @@ func TestGroupBatches(t *testing.T) {
 		j := 0
 		for i := range gs {
 			starts := i == 0 || [27]uint8(gs[i][27:54]) != [27]uint8(gs[i-1][27:54])
-			if starts != (j < len(runs) && int(runs[j]) == i) {
+			if starts != (j < len(runs) && int(runs[j].Start) == i) {
 				t.Fatalf("batch %d, grid %d: starts a run %v, Runs %v", batches, i, starts, runs)
 			}
 			if starts {
+				if runs[j].Rows456 != [27]uint8(gs[i][27:54]) {
+					t.Fatalf("batch %d, run %d: rows 4-6 %v, its first grid's %v", batches, j, runs[j].Rows456, gs[i][27:54])
+				}
 				j++
 			}
 		}
@@ -59,7 +62,12 @@ func TestGroupBatches(t *testing.T) {
 		for _, a := range b.Autos() {
 			gotAutos = append(gotAutos, int(a))
 		}
-		gotPlaces = append(gotPlaces, b.Places()...)
+		for i, p := range b.Places() {
+			if p.Fits(&b.Grids()[i]) {
+				t.Fatalf("batch %d: a Place with a fingerprint", batches)
+			}
+			gotPlaces = append(gotPlaces, p.withPrint(&b.Grids()[i]))
+		}
 		return nil
 	})
 	if err != nil {

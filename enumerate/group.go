@@ -90,7 +90,7 @@ type taskResult struct {
 	grids  []canon.Grid
 	autos  []uint16
 	places []Place // one for each grid, or none when the engine does not know them
-	runs   []int32 // with places: where each run of grids sharing rows 4-6 starts
+	runs   []Run   // with places: the runs of grids sharing rows 4-6
 	stats  Stats
 }
 
@@ -125,7 +125,7 @@ func GroupPlaced(ctx context.Context, key band.Key, opt Options, emit PlacedEmit
 		for k := range n {
 			var p Place
 			if k < len(r.places) {
-				p = r.places[k]
+				p = r.places[k].withPrint(&r.grids[k])
 			}
 			if err := emit(&r.grids[k], int(r.autos[k]), p); err != nil {
 				return k, err
@@ -287,7 +287,7 @@ func newTaskRunner(ctx context.Context, key band.Key, opt Options, places bool) 
 				if s.band2Kept != kept {
 					// The first grid of this band 2: a run starts.
 					kept = s.band2Kept
-					r.runs = append(r.runs, int32(len(r.grids)))
+					r.runs = append(r.runs, Run{Start: int32(len(r.grids)), Rows456: [27]uint8(g[27:54])})
 				}
 				r.grids = append(r.grids, *g)
 				r.autos = append(r.autos, uint16(autos))

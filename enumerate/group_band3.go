@@ -133,5 +133,5 @@ func (s *bitSearch) rows89Allowed() bool {
 // curPlace returns the Place of the completion the search is at: the row 7 of
 // band3's loop and the way of rows89's.
 func (s *bitSearch) curPlace() Place {
-	return makePlace(&s.g, int(s.r7), int(s.n7), bits.OnesCount64(s.ways&(1<<s.way-1)), bits.OnesCount64(s.ways))
+	return makePlace(int(s.r7), int(s.n7), bits.OnesCount64(s.ways&(1<<s.way-1)), bits.OnesCount64(s.ways))
 }

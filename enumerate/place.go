@@ -13,10 +13,13 @@ import (
 // search finds both on its way to the grid, so a writer given the Place need
 // not look for them again.
 //
-// Only this package makes Places: GroupPlaced passes each grid's with it. The
-// zero Place is unknown (Known reports false), as for grids from elsewhere.
-// A Place carries a fingerprint of its grid's rows 7-9, so that one passed
-// with another grid is caught (Fits) but for one chance in 2,048.
+// Only this package makes Places: GroupPlaced passes each grid's with it, and
+// GroupBatches a batch's with its grids. The zero Place is unknown (Known
+// reports false), as for grids from elsewhere. A Place GroupPlaced passes
+// carries a fingerprint of its grid's rows 7-9, so that one passed with
+// another grid is caught (Fits) but for one chance in 2,047; a Batch's
+// Places, which stay with their grids, carry none (the search saves the
+// time), and Fits reports false for them.
 type Place struct{ v uint32 }
 
 // Bit layout of Place.v: row-7 index, row-7 count - 1, completion index,
@@ -30,21 +33,33 @@ const (
 	placeKnown      = 1 << 31
 )
 
-// makePlace packs the Place of g; row < rows <= MaxRows7, comp < comps <= 8.
-func makePlace(g *canon.Grid, row, rows, comp, comps int) Place {
+// makePlace packs a Place without a fingerprint; row < rows <= MaxRows7,
+// comp < comps <= 8.
+func makePlace(row, rows, comp, comps int) Place {
 	return Place{placeKnown | uint32(row)<<placeRowShift | uint32(rows-1)<<placeRowsShift |
-		uint32(comp)<<placeCompShift | uint32(comps-1)<<placeCompsShift | fingerprint(g)<<placePrintShift}
+		uint32(comp)<<placeCompShift | uint32(comps-1)<<placeCompsShift}
 }
 
-// fingerprint hashes rows 7-9 of g to 11 bits.
+// withPrint returns p with the fingerprint of its grid g.
+func (p Place) withPrint(g *canon.Grid) Place {
+	p.v |= fingerprint(g) << placePrintShift
+	return p
+}
+
+// fingerprint hashes rows 7-9 of g to 11 bits, never 0: a Place without a
+// fingerprint fits no grid.
 func fingerprint(g *canon.Grid) uint32 {
 	le := binary.LittleEndian
 	h := le.Uint64(g[55:]) ^ le.Uint64(g[64:])*0x9E3779B97F4A7C15 ^ le.Uint64(g[73:])*0xC2B2AE3D27D4EB4F
-	return uint32((h * 0xFF51AFD7ED558CCD) >> 53)
+	f := uint32((h * 0xFF51AFD7ED558CCD) >> 53)
+	if f == 0 {
+		f = 1
+	}
+	return f
 }
 
 // Fits reports whether p is known and may be g's: its fingerprint is that of
-// g's rows 7-9.
+// g's rows 7-9 (false for a Batch's Places, which have none).
 func (p Place) Fits(g *canon.Grid) bool {
 	return p.Known() && p.v>>placePrintShift&0x7FF == fingerprint(g)
 }

@@ -13,9 +13,10 @@ import (
 // are trusted to be ascending, of one group and with their right Places and
 // automorphism counts: only its first grid is checked, for the group's key
 // and against the grid before. Each grid then costs the writer a few
-// nanoseconds: its Place is kept, and the rows 4-6 of each run (Batch.Runs). A
-// batch without Places (EngineDLX) is added grid by grid as AddPlaced does,
-// and so is any batch for the packed codec.
+// nanoseconds: its Place is kept, and the rows 4-6 of each run (Batch.Runs);
+// the grids themselves are not read but for the first of each block. A
+// batch without Places (EngineDLX) is added grid by grid as Add does, and so
+// is any batch for the packed codec.
 func (w *Writer) AddBatch(b enumerate.Batch) error {
 	if w.closed {
 		return errors.New("storage: Add after Close")
@@ -26,11 +27,7 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 	grids, autos, places := b.Grids(), b.Autos(), b.Places()
 	if places == nil || w.codec != CodecSorted {
 		for i := range grids {
-			var p enumerate.Place
-			if places != nil {
-				p = places[i]
-			}
-			if err := w.AddPlaced(&grids[i], int(autos[i]), p); err != nil {
+			if err := w.Add(&grids[i], int(autos[i])); err != nil {
 				return err
 			}
 		}
@@ -39,19 +36,26 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 	if err := w.bgErr(); err != nil {
 		return err
 	}
-	if _, err := w.check(&grids[0], &w.prev); err != nil {
+	newRun, err := w.check(&grids[0], &w.prev)
+	if err != nil {
 		return err
+	}
+	if !newRun && w.havePrev {
+		// Batches are fillings of row 4: never one band 2 across two.
+		return fmt.Errorf("storage: grid %d (%s): a batch goes on with the band 2 before it", w.h.Count+1, grids[0].String())
 	}
 	if len(w.block) > 0 {
 		w.flush() // a block holds grids or runs, not both
 	}
+	// Runs come from the search with their rows 4-6, so the grids are not
+	// read again. Consecutive runs differ in them, and a batch's first run
+	// differs from the grid before (checked above).
 	runs := b.Runs()
-	for j, s0 := range runs {
-		start, end := int(s0), len(grids)
+	for j := range runs {
+		start, end := int(runs[j].Start), len(grids)
 		if j+1 < len(runs) {
-			end = int(runs[j+1])
+			end = int(runs[j+1].Start)
 		}
-		band2 := bandOf(&grids[start], 1)
 		for start < end {
 			// As Add does grid by grid: a run opens a block or follows
 			// another band 2 at a cost of 4, and each grid costs 1; the
@@ -62,10 +66,10 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 					w.places = make([]enumerate.Place, 0, w.limit)
 				}
 				w.first = grids[start]
-				w.runs = append(w.runs, run{band2: *band2})
+				w.runs = append(w.runs, run{band2: runs[j].Rows456})
 				w.work += 4
-			} else if !eq27(band2, &w.runs[len(w.runs)-1].band2) {
-				w.runs = append(w.runs, run{band2: *band2})
+			} else if start == int(runs[j].Start) {
+				w.runs = append(w.runs, run{band2: runs[j].Rows456})
 				w.work += 4
 			}
 			take := min(end-start, max(w.limit-w.work, 1))
