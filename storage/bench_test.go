@@ -164,24 +164,14 @@ func BenchmarkWrite(b *testing.B) {
 // BenchmarkEnumerateWrite compares enumerating a group with and without
 // writing its file: the difference is what writing costs the enumeration.
 // "none" drops the grids one by one, as `edgrid enumerate --count` does,
-// and "none-batch" drops them in batches, with their Places found;
-// "sorted" and "packed"
-// write as `edgrid enumerate --out` does (GroupBatches, AddBatch);
-// "sorted-placed" passes grids one by one with their Places (AddPlaced) and
-// "sorted-add" without (Add). EDGRID_GROUPS=600,1800 picks other groups.
+// and "none-batch" drops them in batches, with their Places found; "sorted"
+// and "packed" write as `edgrid enumerate --out` does (GroupBatches,
+// AddBatch); "sorted-placed" passes grids one by one with their Places
+// (AddPlaced) and "sorted-add" without (Add). -count runs each mode n times
+// in a row: for comparisons, run the modes in turn from a shell loop (the
+// README's performance table). EDGRID_GROUPS=600,1800 picks other groups.
 func BenchmarkEnumerateWrite(b *testing.B) {
-	groups := []int{2900, 1800}
-	if s := os.Getenv("EDGRID_GROUPS"); s != "" {
-		groups = nil
-		for _, f := range strings.Split(s, ",") {
-			n, err := strconv.Atoi(f)
-			if err != nil {
-				b.Fatalf("EDGRID_GROUPS: %v", err)
-			}
-			groups = append(groups, n)
-		}
-	}
-	for _, group := range groups {
+	for _, group := range envGroups(b, "EDGRID_GROUPS", 2900, 1800) {
 		grp, _ := band.ByNumber(group)
 		for _, mode := range []string{"none", "none-batch", "sorted", "sorted-placed", "sorted-add", "packed"} {
 			b.Run(fmt.Sprintf("group=%d/write=%s", group, mode), func(b *testing.B) {
@@ -236,17 +226,7 @@ func enumerateWrite(ctx context.Context, grp band.Group, mode, path string) erro
 // file headers and block indexes included. It enumerates 11.4 million
 // grids: run it with -benchtime 1x -v. EDGRID_SAMPLE=1,2,3 picks other groups.
 func BenchmarkSampleSize(b *testing.B) {
-	groups := []int{1, 301, 601, 901, 1201, 1501, 1801, 2101, 2401, 2701, 3001, 3301, 3541}
-	if s := os.Getenv("EDGRID_SAMPLE"); s != "" {
-		groups = nil
-		for _, f := range strings.Split(s, ",") {
-			n, err := strconv.Atoi(f)
-			if err != nil {
-				b.Fatalf("EDGRID_SAMPLE: %v", err)
-			}
-			groups = append(groups, n)
-		}
-	}
+	groups := envGroups(b, "EDGRID_SAMPLE", 1, 301, 601, 901, 1201, 1501, 1801, 2101, 2401, 2701, 3001, 3301, 3541)
 	for b.Loop() {
 		var grids int64
 		size := map[Codec]int64{}
@@ -336,14 +316,7 @@ func BenchmarkDecodeCatalog(b *testing.B) {
 // writer fed by AddBatch does, without zstd: the coder's own cost a grid.
 // EDGRID_GROUPS=600 codes group 600 instead (5.5 M grids, 1 GB of memory).
 func BenchmarkEncodeRuns(b *testing.B) {
-	group := 1800
-	if s := os.Getenv("EDGRID_GROUPS"); s != "" {
-		var err error
-		if group, err = strconv.Atoi(s); err != nil {
-			b.Fatalf("EDGRID_GROUPS: %v", err)
-		}
-	}
-	gg := enumerated(b, group)
+	gg := enumerated(b, envGroups(b, "EDGRID_GROUPS", 1800)[0])
 	type block struct {
 		first  canon.Grid
 		runs   []run
@@ -378,4 +351,22 @@ func BenchmarkEncodeRuns(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(gg.grids)), "ns/grid")
+}
+
+// envGroups returns the comma-separated group numbers in the environment
+// variable name, or def when it is not set.
+func envGroups(b *testing.B, name string, def ...int) []int {
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	var groups []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			b.Fatalf("%s: %v", name, err)
+		}
+		groups = append(groups, n)
+	}
+	return groups
 }
