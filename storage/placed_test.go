@@ -188,3 +188,58 @@ func TestCompression(t *testing.T) {
 		t.Error(`ParseCompression("best") accepted`)
 	}
 }
+
+// TestBatchAndAddMixed: a writer fed batches and single grids in turn (a
+// block holds one kind, so each switch closes one) writes a file that reads
+// back to the group's grids.
+func TestBatchAndAddMixed(t *testing.T) {
+	gg := enumerated(t, 1800)
+	grp, _ := band.ByNumber(1800)
+	path := filepath.Join(t.TempDir(), "g.edg")
+	w, err := Create(path, 1800, WriterOptions{BlockWork: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	_, err = enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, func(b enumerate.Batch) error {
+		if n++; n%3 != 0 {
+			return w.AddBatch(b)
+		}
+		for i, g := range b.Grids() {
+			if err := w.Add(&g, int(b.Autos()[i])); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	k := 0
+	err = f.Scan(func(_ int64, g *canon.Grid) error {
+		if k >= len(gg.grids) || *g != gg.grids[k] {
+			return fmt.Errorf("grid %d differs", k+1)
+		}
+		k++
+		return nil
+	})
+	if err != nil || k != len(gg.grids) || f.Header().Autos != writtenAutos(gg) {
+		t.Fatalf("%d of %d grids read back, %v; or the histogram differs", k, len(gg.grids), err)
+	}
+}
+
+// writtenAutos is the automorphism histogram of gg.
+func writtenAutos(gg *groupGrids) (h [MaxAutomorphisms + 1]int64) {
+	for _, a := range gg.autos {
+		h[a]++
+	}
+	return
+}
