@@ -276,12 +276,13 @@ func newTaskRunner(ctx context.Context, key band.Key, opt Options, places bool) 
 	s.firstOnly = opt.FirstOnly
 	return func(r4 *[8]uint8) (*taskResult, error) {
 		r := getResult()
-		s.emit = func(g *canon.Grid, autos int) error {
-			r.grids = append(r.grids, *g)
-			r.autos = append(r.autos, uint16(autos))
-			return nil
-		}
-		if places {
+		if !places {
+			s.emit = func(g *canon.Grid, autos int) error {
+				r.grids = append(r.grids, *g)
+				r.autos = append(r.autos, uint16(autos))
+				return nil
+			}
+		} else {
 			kept := int64(-1)
 			s.emit = func(g *canon.Grid, autos int) error {
 				if s.band2Kept != kept {

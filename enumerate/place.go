@@ -7,9 +7,9 @@ import (
 )
 
 // A Place locates a grid among the completions of its rows 1-6, in the terms
-// the storage codec records them: its row 7 is row7 of the count rows 7 that
-// Rows7 lists for rows 1-6, and its rows 8-9 are completion number index of
-// the completions of that row 7 (the ways Rows8Ways finds, ascending). The
+// the storage codec records them: which of the rows 7 that Rows7 lists for
+// rows 1-6 it has (Row7), and which of that row 7's completions, the ways
+// Rows8Ways finds in ascending order, are its rows 8-9 (Completion). The
 // search finds both on its way to the grid, so a writer given the Place need
 // not look for them again.
 //

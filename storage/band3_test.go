@@ -48,14 +48,20 @@ func slowBand3(g canon.Grid) [][27]uint8 {
 	return out
 }
 
-// fastBand3 lists the same fillings with band3 and rows89.
-func fastBand3(g *canon.Grid) [][27]uint8 {
+// band3Of lists the rows 7 that complete rows 1-6 of g, as the codec does.
+func band3Of(g *canon.Grid) (b band3, ok bool) {
 	u := keyUnits(g)
 	for q := range numBand2 {
-		u.place(openCell[q], g[openCell[q]])
+		u.placeQ(q, g[openCell[q]])
 	}
-	var b band3
-	if !b.init((*[81]uint8)(g), &u.col) {
+	ok = b.init((*[81]uint8)(g), &u.col)
+	return b, ok
+}
+
+// fastBand3 lists the same fillings with band3 and rows89.
+func fastBand3(g *canon.Grid) [][27]uint8 {
+	b, ok := band3Of(g)
+	if !ok {
 		return nil
 	}
 	var out [][27]uint8
@@ -123,12 +129,8 @@ func TestBand3Bounds(t *testing.T) {
 	for range 2000 {
 		g := canon.RandomGrid(r)
 		m, _, _ := canon.Minlex(&g)
-		u := keyUnits(&m)
-		for q := range numBand2 {
-			u.place(openCell[q], m[openCell[q]])
-		}
-		var b band3
-		if !b.init((*[81]uint8)(&m), &u.col) {
+		b, ok := band3Of(&m)
+		if !ok {
 			t.Fatalf("grid %s: no completion of its own band 2", m.String())
 		}
 		if n := enumerate.Rows7(&b.miss, &anyDigit, m[54], nil, nil); n != b.n || n > enumerate.MaxRows7 {
@@ -158,12 +160,8 @@ func TestRows89Index(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for range 60 {
 		g := canon.RandomGrid(rng)
-		u := keyUnits(&g)
-		for q := range numBand2 {
-			u.place(openCell[q], g[openCell[q]])
-		}
-		var b band3
-		if !b.init((*[81]uint8)(&g), &u.col) {
+		b, ok := band3Of(&g)
+		if !ok {
 			t.Fatalf("grid %s: no completion of its own band 2", g.String())
 		}
 		var x rows89

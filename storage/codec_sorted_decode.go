@@ -54,23 +54,23 @@ func decodeSorted(payload []byte, key *band.Key, count int, cache *band3Cache, f
 				return fail("branch point beyond the first cell")
 			}
 			for q := numBand2 - 1; q >= lcp; q-- {
-				u.remove(openCell[q], g[openCell[q]])
+				u.removeQ(q, g[openCell[q]])
 			}
 			c := openCell[lcp]
 			above := cand[lcp] &^ (2<<g[c] - 1)
 			i := r.readTrunc(bits.OnesCount16(above))
 			g[c] = nthDigit[above][i]
-			u.place(c, g[c])
+			u.placeQ(lcp, g[c])
 			q0 = lcp + 1
 		}
 		for q := q0; q < numBand2; q++ {
 			c := openCell[q]
-			m := u.candidates(c)
+			m := u.candQ(q)
 			if m == 0 {
 				return fail("band 2 dead-ends")
 			}
 			g[c] = nthDigit[m][r.readTrunc(bits.OnesCount16(m))]
-			u.place(c, g[c])
+			u.placeQ(q, g[c])
 			cand[q] = m
 		}
 		havePrev = true

@@ -15,7 +15,7 @@ import (
 // here, in the same order; a grid's enumerate.Place says where it sits in
 // them. From the Places of a run the bits band3 writes follow without
 // looking at the grids: which rows 7 are used and which completions of each
-// are grids. The stream is the same bit for bit (TestPlacedCodingSame,
+// are grids. The stream is the same bit for bit (TestPlacedFileSame,
 // FuzzCodecs), so the decoder does not know which way a block was coded.
 
 // errPlaces is returned for Places that cannot be a run's: out of order, or

@@ -41,19 +41,6 @@ func (u *units) place(i int, d uint8) {
 	u.box[boxOf[i]] |= m
 }
 
-// remove undoes place.
-func (u *units) remove(i int, d uint8) {
-	m := uint16(1) << d
-	u.row[i/9] &^= m
-	u.col[i%9] &^= m
-	u.box[boxOf[i]] &^= m
-}
-
-// candidates are the digits cell i can still take.
-func (u *units) candidates(i int) uint16 {
-	return allDigits &^ (u.row[i/9] | u.col[i%9] | u.box[boxOf[i]])
-}
-
 // band2Units are the row, column and box of each band-2 open cell.
 var band2Units = func() (t [numBand2]struct{ r, c, b uint8 }) {
 	for q := range numBand2 {
@@ -63,7 +50,7 @@ var band2Units = func() (t [numBand2]struct{ r, c, b uint8 }) {
 	return
 }()
 
-// placeQ is place for band-2 open cell q.
+// placeQ is place for band-2 open cell q (cell openCell[q]).
 func (u *units) placeQ(q int, d uint8) {
 	x, m := &band2Units[q], uint16(1)<<d
 	u.row[x.r] |= m
@@ -71,7 +58,7 @@ func (u *units) placeQ(q int, d uint8) {
 	u.box[x.b] |= m
 }
 
-// removeQ is remove for band-2 open cell q.
+// removeQ undoes placeQ.
 func (u *units) removeQ(q int, d uint8) {
 	x, m := &band2Units[q], uint16(1)<<d
 	u.row[x.r] &^= m
@@ -79,7 +66,7 @@ func (u *units) removeQ(q int, d uint8) {
 	u.box[x.b] &^= m
 }
 
-// candQ is candidates for band-2 open cell q.
+// candQ returns the digits band-2 open cell q can still take.
 func (u *units) candQ(q int) uint16 {
 	x := &band2Units[q]
 	return allDigits &^ (u.row[x.r] | u.col[x.c] | u.box[x.b])

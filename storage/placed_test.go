@@ -96,6 +96,28 @@ func TestBatchErrors(t *testing.T) {
 	if err := add(3150); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "not above") {
 		t.Errorf("the group's batches again: %v, want %q ... not above", err, want)
 	}
+
+	// A batch after single grids is checked against the last of them,
+	// which is still in the open block.
+	w2, err := Create(filepath.Join(t.TempDir(), "g.edg"), 3150, WriterOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w2.Abort()
+	grp, _ := band.ByNumber(3150)
+	batches := 0
+	_, err = enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, func(b enumerate.Batch) error {
+		batches++
+		for i, g := range b.Grids() {
+			if err := w2.Add(&g, int(b.Autos()[i])); err != nil {
+				return err
+			}
+		}
+		return w2.AddBatch(b) // the same grids again
+	})
+	if err == nil || !strings.Contains(err.Error(), "not above") || batches != 1 {
+		t.Errorf("a batch below the grids added one by one: %v after %d batches", err, batches)
+	}
 }
 
 // TestPlacedErrors: a Place passed with another grid is refused by the

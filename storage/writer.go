@@ -152,11 +152,7 @@ func (w *Writer) AddPlaced(g *canon.Grid, automorphisms int, p enumerate.Place) 
 	if len(w.runs) > 0 {
 		w.flush() // a block holds grids or runs, not both
 	}
-	prev := &w.prev
-	if len(w.block) > 0 {
-		prev = &w.block[len(w.block)-1]
-	}
-	newRun, err := w.check(g, prev)
+	newRun, err := w.check(g, w.last())
 	if err != nil {
 		return err
 	}
@@ -190,6 +186,15 @@ func (w *Writer) AddPlaced(g *canon.Grid, automorphisms int, p enumerate.Place) 
 		w.flush()
 	}
 	return nil
+}
+
+// last returns the grid added last (meaningful once havePrev is set): the
+// last of the open block of grids, or w.prev, which flush and AddBatch keep.
+func (w *Writer) last() *canon.Grid {
+	if len(w.block) > 0 {
+		return &w.block[len(w.block)-1]
+	}
+	return &w.prev
 }
 
 // flush hands the current block to the background coder.

@@ -36,7 +36,7 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 	if err := w.bgErr(); err != nil {
 		return err
 	}
-	newRun, err := w.check(&grids[0], &w.prev)
+	newRun, err := w.check(&grids[0], w.last())
 	if err != nil {
 		return err
 	}
