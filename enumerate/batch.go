@@ -1,13 +1,18 @@
 package enumerate
 
-import "edgrid/canon"
+import (
+	"math/bits"
+
+	"edgrid/canon"
+)
 
 // A Batch is the grids one unit of work (a filling of row 4) found, ascending,
-// with their automorphism counts and Places, as GroupBatches passes them on.
-// The batches of a group come in order and together are its grids. A Batch,
-// and the slices it returns, are valid only during the call it is passed to
-// and must not be changed: a writer trusts them as the search left them.
-// Only this package makes Batches; the zero Batch is empty.
+// with their automorphism counts and where each sits among the completions
+// of its rows 1-6 (Runs and Rows7), as GroupBatches passes them on. The
+// batches of a group come in order and together are its grids. A Batch, and
+// the slices it returns, are valid only during the call it is passed to and
+// must not be changed: a writer trusts them as the search left them. Only
+// this package makes Batches; the zero Batch is empty.
 type Batch struct {
 	r *taskResult
 	n int
@@ -32,31 +37,58 @@ func (b Batch) Autos() []uint16 {
 	return b.r.autos[:b.n]
 }
 
-// Places returns each grid's Place, or nil when the engine does not know
-// them (EngineDLX).
-func (b Batch) Places() []Place {
-	if b.r == nil || len(b.r.places) < b.n {
-		return nil
-	}
-	return b.r.places[:b.n]
-}
-
-// A Run is a run of a Batch's grids sharing rows 4-6: the index of its first
-// grid and those rows, which the search copies while they are at hand.
+// A Run is a run of a Batch's grids sharing rows 4-6, as the search saw it:
+// the index of its first grid (in Grids) and of its first row 7 (in Rows7),
+// those rows, and the candidates of band 2's open cells.
 type Run struct {
 	Start   int32
+	Row     int32
 	Rows456 [27]uint8
+	// Cands holds, for each of the 24 open cells of rows 4-6 (columns 2-9,
+	// row-major), the digits (bits 1..9) it could take given the key's cells
+	// and the open cells before it.
+	Cands [24]uint16
 }
 
-// Runs returns the batch's runs, in order, the first starting at 0; nil when
-// Places is.
+// A UsedRow7 is a row 7 that grids of a run have: its index among the rows
+// Rows7 lists for the run's rows 1-6 and how many there are, how many
+// completions it has (Rows8Ways, 1 to 8), and which of them, ascending, are
+// grids of the batch (bit k for the k-th). A run's rows 7 ascend; its grids
+// are theirs, in that order.
+type UsedRow7 struct {
+	Index, Count, Ways, Grids uint8
+}
+
+// Runs returns the batch's runs, in order, the first starting at grid 0 and
+// row 0; nil for an engine that does not report them (EngineDLX).
 func (b Batch) Runs() []Run {
-	if b.Places() == nil {
+	if b.r == nil || len(b.r.runs) == 0 {
 		return nil
 	}
-	runs := b.r.runs
-	for len(runs) > 0 && int(runs[len(runs)-1].Start) >= b.n {
-		runs = runs[:len(runs)-1]
+	return b.r.runs
+}
+
+// Rows7 returns the rows 7 of the batch's runs, run after run (Run.Row says
+// where each run's start); nil when Runs is.
+func (b Batch) Rows7() []UsedRow7 {
+	if b.Runs() == nil {
+		return nil
 	}
-	return runs
+	return b.r.rows
+}
+
+// Places returns each grid's Place (without a fingerprint: Fits is false),
+// made from Rows7 on each call, or nil when Runs is.
+func (b Batch) Places() []Place {
+	rows := b.Rows7()
+	if rows == nil {
+		return nil
+	}
+	ps := make([]Place, 0, b.n)
+	for _, u := range rows {
+		for m := u.Grids; m != 0; m &= m - 1 {
+			ps = append(ps, makePlace(int(u.Index), int(u.Count), bits.TrailingZeros8(m), int(u.Ways)))
+		}
+	}
+	return ps
 }

@@ -3,6 +3,7 @@ package enumerate
 import (
 	"context"
 	"errors"
+	"math/bits"
 	"slices"
 	"testing"
 
@@ -58,6 +59,7 @@ func TestGroupBatches(t *testing.T) {
 		if j != len(runs) {
 			t.Fatalf("batch %d: %d runs, Runs has %d", batches, j, len(runs))
 		}
+		checkRunRows(t, b)
 		got = append(got, b.Grids()...)
 		for _, a := range b.Autos() {
 			gotAutos = append(gotAutos, int(a))
@@ -97,7 +99,7 @@ func TestGroupBatches(t *testing.T) {
 	// FirstOnly: one batch of one grid, the first.
 	n = 0
 	_, err = GroupBatches(context.Background(), grp.Key, Options{FirstOnly: true}, func(b Batch) error {
-		if n++; b.Len() != 1 || b.Grids()[0] != want[0] || len(b.Runs()) != 1 {
+		if n++; b.Len() != 1 || b.Grids()[0] != want[0] || len(b.Runs()) != 1 || len(b.Rows7()) != 1 || b.Rows7()[0].Grids&(b.Rows7()[0].Grids-1) != 0 {
 			t.Fatalf("FirstOnly batch of %d grids", b.Len())
 		}
 		return nil
@@ -105,7 +107,58 @@ func TestGroupBatches(t *testing.T) {
 	if err != nil || n != 1 {
 		t.Fatalf("FirstOnly: %d batches, %v", n, err)
 	}
-	if (Batch{}).Len() != 0 || (Batch{}).Grids() != nil || (Batch{}).Places() != nil {
+	if (Batch{}).Len() != 0 || (Batch{}).Grids() != nil || (Batch{}).Places() != nil || (Batch{}).Runs() != nil || (Batch{}).Rows7() != nil {
 		t.Error("the zero Batch is not empty")
+	}
+}
+
+// checkRunRows checks b's runs against its grids: each run's rows 7 ascend
+// and their grid bits add up to the run's grids, and its Cands are the
+// candidates of each band-2 open cell given the key and the cells before it,
+// found here from the run's first grid.
+func checkRunRows(t *testing.T, b Batch) {
+	t.Helper()
+	runs, rows, gs := b.Runs(), b.Rows7(), b.Grids()
+	if len(runs) == 0 || runs[0].Start != 0 || runs[0].Row != 0 {
+		t.Fatalf("runs %v", runs)
+	}
+	for j, r := range runs {
+		gEnd, rEnd := len(gs), len(rows)
+		if j+1 < len(runs) {
+			gEnd, rEnd = int(runs[j+1].Start), int(runs[j+1].Row)
+		}
+		n := 0
+		for i := int(r.Row); i < rEnd; i++ {
+			u := rows[i]
+			if u.Grids == 0 || u.Index >= u.Count || u.Ways == 0 || u.Ways > 8 || u.Grids>>u.Ways != 0 ||
+				i > int(r.Row) && u.Index <= rows[i-1].Index {
+				t.Fatalf("run %d: row 7 %d is %+v (before: %+v)", j, i, u, rows[max(i-1, 0)])
+			}
+			n += bits.OnesCount8(u.Grids)
+		}
+		if n != gEnd-int(r.Start) {
+			t.Fatalf("run %d: %d grids, its rows 7 hold %d", j, gEnd-int(r.Start), n)
+		}
+		g := &gs[r.Start]
+		for q := range 24 {
+			cell := (3+q/8)*9 + 1 + q%8
+			want := uint16(0x3FE)
+			peer := func(c int) bool {
+				return c/9 == cell/9 || c%9 == cell%9 || c/27 == cell/27 && c%9/3 == cell%9/3
+			}
+			for c := range cell { // bands 1 and 2 up to the cell
+				if peer(c) {
+					want &^= 1 << g[c]
+				}
+			}
+			for c := 27; c < 81; c += 9 { // the key's column 1 of rows 4-9
+				if c > cell && peer(c) {
+					want &^= 1 << g[c]
+				}
+			}
+			if r.Cands[q] != want {
+				t.Fatalf("run %d, open cell %d: candidates %b, want %b", j, q, r.Cands[q], want)
+			}
+		}
 	}
 }

@@ -89,10 +89,20 @@ type PlacedEmit func(g *canon.Grid, autos int, p Place) error
 type taskResult struct {
 	grids  []canon.Grid
 	autos  []uint16
-	places []Place // one for each grid, or none when the engine does not know them
-	runs   []Run   // with places: the runs of grids sharing rows 4-6
+	places []Place    // GroupPlaced: one for each grid, none when the engine does not know them
+	runs   []Run      // GroupBatches: the runs of grids sharing rows 4-6
+	rows   []UsedRow7 // and their rows 7
 	stats  Stats
 }
+
+// collect says what a task keeps beside its grids and automorphism counts.
+type collect int
+
+const (
+	collectGrids   collect = iota // nothing more (Group)
+	collectPlaces                 // each grid's Place (GroupPlaced)
+	collectBatches                // runs and rows 7 (GroupBatches)
+)
 
 // resultPool recycles task results, so that their buffers, once grown to a
 // group's typical task, are not allocated again for every task.
@@ -100,7 +110,7 @@ var resultPool = sync.Pool{New: func() any { return new(taskResult) }}
 
 func getResult() *taskResult {
 	r := resultPool.Get().(*taskResult)
-	r.grids, r.autos, r.places, r.runs, r.stats = r.grids[:0], r.autos[:0], r.places[:0], r.runs[:0], Stats{}
+	r.grids, r.autos, r.places, r.runs, r.rows, r.stats = r.grids[:0], r.autos[:0], r.places[:0], r.runs[:0], r.rows[:0], Stats{}
 	return r
 }
 
@@ -108,7 +118,7 @@ func getResult() *taskResult {
 // passes them to emit in ascending order, from one goroutine. The work is split
 // by the fillings of row 4, searched in parallel and merged back in order.
 func Group(ctx context.Context, key band.Key, opt Options, emit Emit) (Stats, error) {
-	return groupRun(ctx, key, opt, false, func(r *taskResult, n int) (int, error) {
+	return groupRun(ctx, key, opt, collectGrids, func(r *taskResult, n int) (int, error) {
 		for k := range n {
 			if err := emit(&r.grids[k], int(r.autos[k])); err != nil {
 				return k, err
@@ -121,7 +131,7 @@ func Group(ctx context.Context, key band.Key, opt Options, emit Emit) (Stats, er
 // GroupPlaced is Group passing each grid's Place too, which spares a
 // storage.Writer finding it again.
 func GroupPlaced(ctx context.Context, key band.Key, opt Options, emit PlacedEmit) (Stats, error) {
-	return groupRun(ctx, key, opt, true, func(r *taskResult, n int) (int, error) {
+	return groupRun(ctx, key, opt, collectPlaces, func(r *taskResult, n int) (int, error) {
 		for k := range n {
 			var p Place
 			if k < len(r.places) {
@@ -141,7 +151,7 @@ func GroupPlaced(ctx context.Context, key band.Key, opt Options, emit PlacedEmit
 // are not passed on. After an error from emit, Stats count the grids of the
 // batches before.
 func GroupBatches(ctx context.Context, key band.Key, opt Options, emit func(b Batch) error) (Stats, error) {
-	return groupRun(ctx, key, opt, true, func(r *taskResult, n int) (int, error) {
+	return groupRun(ctx, key, opt, collectBatches, func(r *taskResult, n int) (int, error) {
 		if err := emit(Batch{r: r, n: n}); err != nil {
 			return 0, err
 		}
@@ -151,9 +161,9 @@ func GroupBatches(ctx context.Context, key band.Key, opt Options, emit func(b Ba
 
 // groupRun enumerates a group and passes each unit's first n grids (all of
 // them, or one with opt.FirstOnly; n > 0) to emit, in order, from one
-// goroutine; emit returns how many it passed on before an error. The grids'
-// Places are found when places is set.
-func groupRun(ctx context.Context, key band.Key, opt Options, places bool, emit func(r *taskResult, n int) (int, error)) (Stats, error) {
+// goroutine; emit returns how many it passed on before an error. What each
+// task keeps beside its grids is what c says.
+func groupRun(ctx context.Context, key band.Key, opt Options, c collect, emit func(r *taskResult, n int) (int, error)) (Stats, error) {
 	start := time.Now()
 	canon.Prepare()
 	workers := opt.Workers
@@ -193,7 +203,7 @@ func groupRun(ctx context.Context, key band.Key, opt Options, places bool, emit 
 	})
 	for range workers {
 		eg.Go(func() error {
-			run := newTaskRunner(ectx, key, opt, places)
+			run := newTaskRunner(ectx, key, opt, c)
 			for i := range next {
 				r, err := run(&tasks[i])
 				if err != nil {
@@ -219,6 +229,7 @@ func groupRun(ctx context.Context, key band.Key, opt Options, places bool, emit 
 		before := total.Grids
 		total.Completions += r.stats.Completions
 		total.Band2Pruned += r.stats.Band2Pruned
+		total.Band2Kept += r.stats.Band2Kept
 		n := len(r.grids)
 		if opt.FirstOnly {
 			n = min(n, 1)
@@ -259,8 +270,8 @@ func groupRun(ctx context.Context, key band.Key, opt Options, places bool, emit 
 }
 
 // newTaskRunner returns a function that searches one row-4 task with the
-// engine opt selects; each worker has its own.
-func newTaskRunner(ctx context.Context, key band.Key, opt Options, places bool) func(r4 *[8]uint8) (*taskResult, error) {
+// engine opt selects, keeping what c says; each worker has its own.
+func newTaskRunner(ctx context.Context, key band.Key, opt Options, c collect) func(r4 *[8]uint8) (*taskResult, error) {
 	if opt.Engine == EngineDLX {
 		first := key.Band1()
 		ck, err := canon.NewChecker(&first)
@@ -276,28 +287,41 @@ func newTaskRunner(ctx context.Context, key band.Key, opt Options, places bool) 
 	s.firstOnly = opt.FirstOnly
 	return func(r4 *[8]uint8) (*taskResult, error) {
 		r := getResult()
-		if !places {
+		kept := int64(-1)
+		switch c {
+		case collectGrids:
 			s.emit = func(g *canon.Grid, autos int) error {
 				r.grids = append(r.grids, *g)
 				r.autos = append(r.autos, uint16(autos))
 				return nil
 			}
-		} else {
-			kept := int64(-1)
+		case collectPlaces:
 			s.emit = func(g *canon.Grid, autos int) error {
-				if s.band2Kept != kept {
-					// The first grid of this band 2: a run starts.
-					kept = s.band2Kept
-					r.runs = append(r.runs, Run{Start: int32(len(r.grids)), Rows456: [27]uint8(g[27:54])})
-				}
 				r.grids = append(r.grids, *g)
 				r.autos = append(r.autos, uint16(autos))
 				r.places = append(r.places, s.curPlace())
 				return nil
 			}
+		case collectBatches:
+			s.usedRows = r.rows
+			s.emit = func(g *canon.Grid, autos int) error {
+				if s.band2Kept != kept {
+					// The first grid of this band 2: a run starts.
+					kept = s.band2Kept
+					r.runs = append(r.runs, Run{Start: int32(len(r.grids)), Row: int32(len(s.usedRows)),
+						Rows456: [27]uint8(g[27:54]), Cands: s.cands})
+				}
+				r.grids = append(r.grids, *g)
+				r.autos = append(r.autos, uint16(autos))
+				s.markUsed()
+				return nil
+			}
 		}
 		c0, p0, k0 := s.completions, s.band2Pruned, s.band2Kept
 		s.run(r4)
+		if c == collectBatches {
+			r.rows, s.usedRows = s.usedRows, nil
+		}
 		r.stats.Completions = s.completions - c0
 		r.stats.Band2Pruned = s.band2Pruned - p0
 		r.stats.Band2Kept = s.band2Kept - k0

@@ -47,6 +47,7 @@ func (s *bitSearch) band3() {
 			s.r7, s.n7 = uint8(i), uint8(n)
 			binary.LittleEndian.PutUint64(g[55:63], rows[i])
 			s.rows89(&tri)
+			s.rowDone()
 		}
 		return
 	}
@@ -54,6 +55,16 @@ func (s *bitSearch) band3() {
 		s.r7, s.n7 = uint8(i), uint8(n)
 		binary.LittleEndian.PutUint64(g[55:63], rows[i])
 		s.rows89(&tri)
+		s.rowDone()
+	}
+}
+
+// rowDone records the row 7 just searched in s.usedRows when some of its
+// completions were kept (s.used, which a batch's emit sets).
+func (s *bitSearch) rowDone() {
+	if s.used != 0 {
+		s.usedRows = append(s.usedRows, UsedRow7{Index: s.r7, Count: s.n7, Ways: uint8(bits.OnesCount64(s.ways)), Grids: s.used})
+		s.used = 0
 	}
 }
 
@@ -128,6 +139,11 @@ func (s *bitSearch) rows89Allowed() bool {
 		}
 	}
 	return true
+}
+
+// markUsed notes that the completion the search is at was kept: a bit of s.used.
+func (s *bitSearch) markUsed() {
+	s.used |= 1 << bits.OnesCount64(s.ways&(1<<s.way-1))
 }
 
 // curPlace returns the Place of the completion the search is at: the row 7 of

@@ -68,6 +68,7 @@ func (t *dlxTask) tierDone(tier int, chosen []int) bool {
 		t.res.stats.Band2Pruned++
 		return false
 	}
+	t.res.stats.Band2Kept++
 	t.band2 = e
 	return true
 }

@@ -47,15 +47,18 @@ type bitSearch struct {
 	allow       [48]uint16 // digits each free cell may take (Searcher.RunWithin)
 	allowRows89 bool       // some cell of rows 8-9 is restricted
 	check       *canon.Checker
-	band2       uint32 // band 2's table entry, set when band 2 is finished
-	r7, n7      uint8  // index of the current row 7 among band 3's, and their number
-	ways        uint64 // the current row 7's completions (Rows8Ways)
-	way         uint8  // the current completion's bit in ways
-	completions int64  // completions reached (candidates checked)
-	band2Pruned int64  // finished bands 2 dropped by their form
-	band2Kept   int64  // finished bands 2 kept
-	countOnly   bool   // count the completions, do not check them
-	desc        bool   // largest digits and rows first (Searcher.RunDesc; group_desc.go)
+	band2       uint32           // band 2's table entry, set when band 2 is finished
+	cands       [band2End]uint16 // digits each band-2 cell could take given the cells before it
+	r7, n7      uint8            // index of the current row 7 among band 3's, and their number
+	ways        uint64           // the current row 7's completions (Rows8Ways)
+	way         uint8            // the current completion's bit in ways
+	used        uint8            // bit k: the current row 7's completion k was kept (batches)
+	usedRows    []UsedRow7       // the rows 7 with kept completions (batches)
+	completions int64            // completions reached (candidates checked)
+	band2Pruned int64            // finished bands 2 dropped by their form
+	band2Kept   int64            // finished bands 2 kept
+	countOnly   bool             // count the completions, do not check them
+	desc        bool             // largest digits and rows first (Searcher.RunDesc; group_desc.go)
 	ctx         context.Context
 	emit        func(g *canon.Grid, autos int) error
 	stopErr     error
@@ -145,6 +148,7 @@ func (s *bitSearch) row4s() [][8]uint8 {
 // run enumerates the completions whose row 4 is r4, in ascending order.
 func (s *bitSearch) run(r4 *[8]uint8) {
 	for k := range row4End {
+		s.cands[k] = s.avail(k)
 		s.place(k, r4[k])
 	}
 	s.search(row4End)
@@ -163,6 +167,7 @@ func (s *bitSearch) search(start int) {
 	var avail [48]uint16
 	depth := start
 	avail[depth] = s.avail(depth)
+	s.cands[depth] = avail[depth]
 	// Invariant at the top of the loop: free cells start..depth-1 are
 	// filled and consistent; avail[depth] holds the digits still to try at
 	// free cell depth, all larger than any tried there before.
@@ -191,6 +196,7 @@ func (s *bitSearch) search(start int) {
 		}
 		depth++
 		avail[depth] = s.avail(depth)
+		s.cands[depth] = avail[depth]
 	}
 }
 

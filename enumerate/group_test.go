@@ -186,9 +186,10 @@ func TestEnginesAgree(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if len(out[0]) != len(out[1]) || st[0].Completions != st[1].Completions || st[0].Band2Pruned != st[1].Band2Pruned {
-			t.Fatalf("group %d: bits %d grids/%d candidates/%d pruned, dlx %d/%d/%d", n,
-				len(out[0]), st[0].Completions, st[0].Band2Pruned, len(out[1]), st[1].Completions, st[1].Band2Pruned)
+		if len(out[0]) != len(out[1]) || st[0].Completions != st[1].Completions || st[0].Band2Pruned != st[1].Band2Pruned ||
+			st[0].Band2Kept != st[1].Band2Kept || st[0].Band2Kept == 0 {
+			t.Fatalf("group %d: bits %d grids/%d candidates/%d pruned/%d kept, dlx %d/%d/%d/%d", n,
+				len(out[0]), st[0].Completions, st[0].Band2Pruned, st[0].Band2Kept, len(out[1]), st[1].Completions, st[1].Band2Pruned, st[1].Band2Kept)
 		}
 		for i := range out[0] {
 			if out[0][i] != out[1][i] || autos[0][i] != autos[1][i] {

@@ -312,40 +312,42 @@ func BenchmarkDecodeCatalog(b *testing.B) {
 	reportCPU(b, float64(n), cpu0, "grids/cpu-s")
 }
 
-// BenchmarkEncodeRuns codes group 1800's blocks from runs and Places, as a
+// BenchmarkEncodeRuns codes group 1800's blocks from runs and rows 7, as a
 // writer fed by AddBatch does, without zstd: the coder's own cost a grid.
 // EDGRID_GROUPS=600 codes group 600 instead (5.5 M grids, 1 GB of memory).
 func BenchmarkEncodeRuns(b *testing.B) {
 	gg := enumerated(b, envGroups(b, "EDGRID_GROUPS", 1800)[0])
 	type block struct {
-		first  canon.Grid
-		runs   []run
-		places []enumerate.Place
+		runs []run
+		rows []enumerate.UsedRow7
 	}
 	var blocks []block
 	var cur block
 	work := 0
-	for i := range gg.grids {
+	for i := 0; i < len(gg.grids); {
+		// The grids i..j-1 of one run, as far as the block goes.
 		g := &gg.grids[i]
-		if len(cur.runs) == 0 || !eq27(bandOf(g, 1), &cur.runs[len(cur.runs)-1].band2) {
-			if len(cur.runs) == 0 {
-				cur.first = *g
-			}
-			cur.runs = append(cur.runs, run{band2: *bandOf(g, 1)})
-			work += 4
+		work += 4
+		j := i + 1
+		for j < len(gg.grids) && work+j-i < DefaultBlockWork && eq27(bandOf(&gg.grids[j], 1), bandOf(g, 1)) {
+			j++
 		}
-		cur.places = append(cur.places, gg.places[i])
-		cur.runs[len(cur.runs)-1].end = len(cur.places)
-		if work++; work >= DefaultBlockWork {
+		var err error
+		if cur.rows, err = rowsOfPlaces(gg.places[i:j], cur.rows); err != nil {
+			b.Fatal(err)
+		}
+		cur.runs = append(cur.runs, run{band2: *bandOf(g, 1), cands: candsOf(g), end: len(cur.rows)})
+		if work += j - i; work >= DefaultBlockWork {
 			blocks, cur, work = append(blocks, cur), block{}, 0
 		}
+		i = j
 	}
 	blocks = append(blocks, cur)
 	var dst []byte
 	for b.Loop() {
 		for i := range blocks {
 			var err error
-			if dst, err = encodeSortedRuns(&blocks[i].first, blocks[i].runs, blocks[i].places, dst[:0]); err != nil {
+			if dst, err = encodeSortedRuns(blocks[i].runs, blocks[i].rows, dst[:0]); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -14,15 +14,28 @@ type bitWriter struct {
 }
 
 // write appends the n (0..32) low bits of v; v has no bits above them.
-// Without branches on the data: the accumulator is stored whole past the
-// end of buf, which then grows by the bytes it completes.
 func (w *bitWriter) write(v uint32, n uint) {
+	w.reserve(0)
+	w.put(v, n)
+}
+
+// reserve makes room for n more bytes, so that the next puts of up to 8n
+// bits in all need no more.
+func (w *bitWriter) reserve(n int) {
+	if cap(w.buf)-len(w.buf) < n+8 {
+		l := len(w.buf)
+		w.buf = append(w.buf[:cap(w.buf)], make([]byte, n+8+cap(w.buf))...)[:l]
+	}
+}
+
+// put is write for a caller that reserved room (it panics otherwise),
+// small enough to be inlined. Without branches on the data: the
+// accumulator is stored whole past the end of buf, which then grows by the
+// bytes it completes.
+func (w *bitWriter) put(v uint32, n uint) {
+	l := len(w.buf)
 	w.acc |= uint64(v) << w.nacc
 	w.nacc += n
-	l := len(w.buf)
-	if cap(w.buf)-l < 8 {
-		w.buf = append(w.buf[:cap(w.buf)], make([]byte, 8+cap(w.buf))...)[:l]
-	}
 	binary.LittleEndian.PutUint64(w.buf[l:l+8], w.acc)
 	k := w.nacc >> 3
 	w.buf = w.buf[:l+int(k)]
@@ -188,6 +201,12 @@ var truncBits = func() (t [10][9]struct{ code, n uint8 }) {
 func (w *bitWriter) writeTrunc(v uint32, k int) {
 	c := truncBits[k][v]
 	w.write(uint32(c.code), uint(c.n))
+}
+
+// putTrunc is writeTrunc after reserve (put).
+func (w *bitWriter) putTrunc(v uint32, k int) {
+	c := truncBits[k][v]
+	w.put(uint32(c.code), uint(c.n))
 }
 
 // readTrunc reads a symbol written by writeTrunc; it is below k.

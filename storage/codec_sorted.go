@@ -33,10 +33,11 @@ type sortedEncoder struct {
 	w        bitWriter
 	u        units
 	havePrev bool
-	prev     [numBand2]uint8  // previous band 2, by open cell
-	prevBand [27]uint8        // and as rows 4-6
-	cand     [numBand2]uint16 // candidates of each band-2 cell given the cells before it
-	branch   uint32           // bit q: cand[q] holds a digit above prev[q] (a branch point)
+	prev     [numBand2]uint8 // previous band 2, by open cell
+	prevBand [27]uint8       // and as rows 4-6
+	branch   uint32          // bit q: the candidates of cell q hold a digit above prev[q] (a branch point)
+	cands    [numBand2]uint16
+	rows     []enumerate.UsedRow7
 	b        band3
 	cache    *band3Cache // nil, or bands 3 of earlier blocks of the file
 	x        rows89
@@ -67,7 +68,9 @@ func encodeSorted(grids []canon.Grid, places []enumerate.Place, dst []byte, cach
 		}
 		var err error
 		if places != nil && allKnown(places[i:j]) {
-			err = e.band3Placed(places[i:j], j == len(grids))
+			if e.rows, err = rowsOfPlaces(places[i:j], e.rows[:0]); err == nil {
+				err = e.band3Rows(e.rows, j == len(grids))
+			}
 		} else {
 			err = e.band3(grids[i:j], j == len(grids))
 		}
@@ -91,54 +94,84 @@ func keyUnits(g *canon.Grid) units {
 	return u
 }
 
-// band2 codes rows 4-6 of g against the previous band 2 of the block.
+// band2 codes rows 4-6 of g against the previous band 2 of the block,
+// finding the candidates of its cells from the units.
 func (e *sortedEncoder) band2(g *canon.Grid) error {
-	q0 := 0
+	b := bandOf(g, 1)
+	q0, err := e.firstNew(b)
+	if err != nil {
+		return err
+	}
 	if e.havePrev {
-		// The first open cell where g leaves the previous band 2 (their
-		// column-1 cells are the key's).
-		p := firstDiff27(bandOf(g, 1), &e.prevBand)
-		if p == 27 || g[27+p] < e.prevBand[p] {
-			return errors.New("band 2 not above the previous one")
-		}
-		if p%9 == 0 {
-			return errNotCompletion
-		}
-		lcp := p - p/9 - 1
-		skipped := bits.OnesCount32(e.branch >> (lcp + 1))
-		for q := numBand2 - 1; q >= lcp; q-- {
+		for q := numBand2 - 1; q >= q0; q-- {
 			e.u.removeQ(q, e.prev[q])
 		}
-		e.w.writeGamma(uint32(skipped + 1))
-		above := e.cand[lcp] &^ (2<<e.prev[lcp] - 1)
-		d := g[27+p]
-		if above&(1<<d) == 0 {
-			return errNotCompletion
-		}
-		e.w.writeTrunc(uint32(bits.OnesCount16(above&(1<<d-1))), bits.OnesCount16(above))
-		e.u.placeQ(lcp, d)
-		e.prev[lcp] = d
-		e.branch &= 1<<lcp - 1
-		if above>>(d+1) != 0 {
-			e.branch |= 1 << lcp
-		}
-		q0 = lcp + 1
 	}
 	for q := q0; q < numBand2; q++ {
 		m := e.u.candQ(q)
-		d := g[openCell[q]]
+		d := b[band2Pos[q]]
 		if d > 9 || m&(1<<d) == 0 {
 			return errNotCompletion
 		}
-		e.w.writeTrunc(uint32(bits.OnesCount16(m&(1<<d-1))), bits.OnesCount16(m))
 		e.u.placeQ(q, d)
-		e.cand[q] = m
+		e.cands[q] = m
+	}
+	return e.band2Cands(b, &e.cands, q0)
+}
+
+// firstNew returns the first band-2 open cell where b leaves the previous
+// band 2 of the block (0 for the block's first), which b must be above.
+func (e *sortedEncoder) firstNew(b *[27]uint8) (int, error) {
+	if !e.havePrev {
+		return 0, nil
+	}
+	// Their column-1 cells are the key's.
+	p := firstDiff27(b, &e.prevBand)
+	if p == 27 || b[p] < e.prevBand[p] {
+		return 0, errors.New("band 2 not above the previous one")
+	}
+	if p%9 == 0 {
+		return 0, errNotCompletion
+	}
+	return p - p/9 - 1, nil
+}
+
+// band2Cands codes band 2 b, which leaves the previous one at open cell q0
+// (firstNew), given the candidates of its cells from q0 on.
+func (e *sortedEncoder) band2Cands(b *[27]uint8, cands *[numBand2]uint16, q0 int) error {
+	if e.havePrev {
+		// The branch points skipped, then the new digit among the
+		// candidates above the old one.
+		e.w.writeGamma(uint32(bits.OnesCount32(e.branch>>(q0+1)) + 1))
+		above := cands[q0] &^ (2<<e.prev[q0] - 1)
+		d := b[band2Pos[q0]]
+		if above&(1<<d) == 0 {
+			return errNotCompletion
+		}
+		e.w.reserve(numBand2/2 + 1) // 4 bits a cell at most
+		e.w.putTrunc(uint32(bits.OnesCount16(above&(1<<d-1))), bits.OnesCount16(above))
+		e.prev[q0] = d
+		e.branch &= 1<<q0 - 1
+		if above>>(d+1) != 0 {
+			e.branch |= 1 << q0
+		}
+		q0++
+	} else {
+		e.w.reserve(numBand2 / 2)
+	}
+	for q := q0; q < numBand2; q++ {
+		m := cands[q]
+		d := b[band2Pos[q]]
+		if d > 9 || m&(1<<d) == 0 {
+			return errNotCompletion
+		}
+		e.w.putTrunc(uint32(bits.OnesCount16(m&(1<<d-1))), bits.OnesCount16(m))
 		e.prev[q] = d
 		if m>>(d+1) != 0 {
 			e.branch |= 1 << q
 		}
 	}
-	e.prevBand = *bandOf(g, 1)
+	e.prevBand = *b
 	e.havePrev = true
 	return nil
 }

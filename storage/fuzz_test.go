@@ -40,6 +40,26 @@ func FuzzCodecs(f *testing.F) {
 		if pp, err := encodeBlock(c, in, places, nil, nil); err != nil || !bytes.Equal(pp, p) {
 			t.Fatalf("%v: coded from Places: %v, payloads equal %v", c, err, bytes.Equal(pp, p))
 		}
+		if c == CodecSorted {
+			// Coded from runs, their candidates and rows 7 (AddBatch): the
+			// same bytes.
+			var runs []run
+			var rows []enumerate.UsedRow7
+			for i := 0; i < len(in); {
+				j := i + 1
+				for j < len(in) && eq27(bandOf(&in[j], 1), bandOf(&in[i], 1)) {
+					j++
+				}
+				if rows, err = rowsOfPlaces(places[i:j], rows); err != nil {
+					t.Fatal(err)
+				}
+				runs = append(runs, run{band2: *bandOf(&in[i], 1), cands: candsOf(&in[i]), end: len(rows)})
+				i = j
+			}
+			if pr, err := encodeSortedRuns(runs, rows, nil); err != nil || !bytes.Equal(pr, p) {
+				t.Fatalf("coded from runs: %v, payloads equal %v", err, bytes.Equal(pr, p))
+			}
+		}
 		key := band.KeyOf(&in[0])
 		// Without a cache, then twice with a small one (the second pass
 		// finds its bands 3 there, or the colliding ones in their place).

@@ -82,3 +82,15 @@ func writeGroupWith(t testing.TB, dir string, gg *groupGrids, opt WriterOptions,
 	}
 	return path
 }
+
+// candsOf returns the candidates of g's band-2 open cells given the key and
+// the cells before each, as enumerate.Run.Cands has them.
+func candsOf(g *canon.Grid) [numBand2]uint16 {
+	u := keyUnits(g)
+	var c [numBand2]uint16
+	for q := range numBand2 {
+		c[q] = u.candQ(q)
+		u.placeQ(q, g[openCell[q]])
+	}
+	return c
+}

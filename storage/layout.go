@@ -18,6 +18,15 @@ var openCell = func() [numOpen]int {
 	return c
 }()
 
+// band2Pos is the position in rows 4-6 (cells 27..53 less 27) of each band-2
+// open cell.
+var band2Pos = func() (p [numBand2]uint8) {
+	for q := range numBand2 {
+		p[q] = uint8(openCell[q] - 27)
+	}
+	return
+}()
+
 // boxOf is the box (0..8) of each cell.
 var boxOf = func() [81]uint8 {
 	var b [81]uint8

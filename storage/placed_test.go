@@ -72,6 +72,63 @@ func TestPlacedFileSame(t *testing.T) {
 	}
 }
 
+// TestBatchBlockCuts: with small blocks, which end inside runs and inside
+// rows 7, files written by batches are still byte for byte Add's; the test
+// counts the cuts of each kind so that it cannot pass without them.
+func TestBatchBlockCuts(t *testing.T) {
+	const group = 3150
+	gg := enumerated(t, group)
+	grp, _ := band.ByNumber(group)
+	runCuts, rowCuts := 0, 0
+	for _, work := range []int{5, 9, 40} {
+		opt := WriterOptions{BlockWork: work}
+		want, err := os.ReadFile(writeGroup(t, t.TempDir(), gg, opt))
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), "g.edg")
+		w, err := Create(path, group, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, w.AddBatch); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("block work %d: the file written by batches differs from Add's", work)
+		}
+		// Where the blocks end: between two grids of one run, and of one
+		// row 7 (same rows 4-7).
+		f, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inRun, inRow := 0, 0
+		for _, e := range f.entries[1:] {
+			a, b := &gg.grids[e.first-2], &gg.grids[e.first-1]
+			if eq27(bandOf(a, 1), bandOf(b, 1)) {
+				inRun++
+				if [9]uint8(a[54:63]) == [9]uint8(b[54:63]) {
+					inRow++
+				}
+			}
+		}
+		f.Close()
+		t.Logf("block work %d: %d blocks, %d end inside a run, %d inside a row 7", work, len(f.entries), inRun, inRow)
+		runCuts, rowCuts = runCuts+inRun, rowCuts+inRow
+	}
+	if runCuts == 0 || rowCuts == 0 {
+		t.Fatalf("%d blocks end inside a run, %d inside a row 7: the cuts were not tested", runCuts, rowCuts)
+	}
+}
+
 // TestBatchErrors: a batch of another group, or one not above the grids
 // before, is refused, naming the grid.
 func TestBatchErrors(t *testing.T) {

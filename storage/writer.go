@@ -42,13 +42,16 @@ type Writer struct {
 	limit int
 	h     Header
 
-	// The block being filled holds either grids (Add, AddPlaced) or runs
-	// (AddBatch): the band 2 of each run of grids sharing one, and the
-	// block's first grid. places has each grid's Place in both.
+	// The block being filled holds either grids (Add, AddPlaced), with
+	// each one's Place in places, or runs (AddBatch): the band 2 of each run
+	// of grids sharing one, their rows 7 in rows, and the block's first
+	// grid and number of grids.
 	block    []canon.Grid
-	runs     []run
-	first    canon.Grid
 	places   []enumerate.Place
+	runs     []run
+	rows     []enumerate.UsedRow7
+	first    canon.Grid
+	nruns    int // grids in runs
 	work     int
 	prev     canon.Grid // the last grid added, once a block was handed on or AddBatch returned
 	havePrev bool
@@ -104,27 +107,31 @@ func Create(path string, group int, opt WriterOptions) (*Writer, error) {
 	return w, nil
 }
 
-// blockJob is a block handed to the background coder: grids, or runs
-// with the first grid.
+// blockJob is a block handed to the background coder: grids with their
+// Places, or runs with their rows 7, the first grid and the number of grids.
 type blockJob struct {
 	grids  []canon.Grid
-	runs   []run
-	first  canon.Grid
 	places []enumerate.Place
+	runs   []run
+	rows   []enumerate.UsedRow7
+	first  canon.Grid
+	n      int
 }
 
 // count returns the grids of the block.
 func (j *blockJob) count() int {
 	if j.runs != nil {
-		return len(j.places)
+		return j.n
 	}
 	return len(j.grids)
 }
 
-// run is a run of grids sharing a band 2 in a block of runs: its band 2 and
-// the end of its grids in the block's places.
+// run is a run of grids sharing a band 2 in a block of runs: its band 2, the
+// candidates of its open cells (enumerate.Run.Cands) and the end of its
+// rows 7 in the block's.
 type run struct {
 	band2 [27]uint8
+	cands [numBand2]uint16
 	end   int
 }
 
@@ -201,7 +208,7 @@ func (w *Writer) last() *canon.Grid {
 func (w *Writer) flush() {
 	switch {
 	case len(w.runs) > 0:
-		w.jobs <- blockJob{runs: w.runs, first: w.first, places: w.places}
+		w.jobs <- blockJob{runs: w.runs, rows: w.rows, first: w.first, n: w.nruns}
 	case len(w.block) > 0:
 		w.prev = w.block[len(w.block)-1]
 		w.jobs <- blockJob{grids: w.block, places: w.places}
@@ -210,11 +217,11 @@ func (w *Writer) flush() {
 	}
 	select {
 	case b := <-w.free:
-		w.block, w.runs, w.places = b.grids[:0], b.runs[:0], b.places[:0]
+		w.block, w.places, w.runs, w.rows = b.grids[:0], b.places[:0], b.runs[:0], b.rows[:0]
 	default:
-		w.block, w.runs, w.places = nil, nil, nil // allocated as the next block starts
+		w.block, w.places, w.runs, w.rows = nil, nil, nil, nil // allocated as the next block starts
 	}
-	w.work = 0
+	w.work, w.nruns = 0, 0
 }
 
 func (w *Writer) bgErr() error {
@@ -239,7 +246,7 @@ func (w *Writer) background() {
 		n := job.count()
 		var err error
 		if job.runs != nil {
-			payload, err = encodeSortedRuns(&job.first, job.runs, job.places, payload[:0])
+			payload, err = encodeSortedRuns(job.runs, job.rows, payload[:0])
 		} else {
 			// The band-3 cache, for grids without Places, grows with the
 			// file, as a reader's would be sized.

@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"edgrid/canon"
 	"edgrid/enumerate"
@@ -10,13 +11,13 @@ import (
 
 // AddBatch appends the grids of a batch of the group's enumeration
 // (enumerate.GroupBatches). A Batch comes only from the search, so its grids
-// are trusted to be ascending, of one group and with their right Places and
-// automorphism counts: only its first grid is checked, for the group's key
-// and against the grid before. Each grid then costs the writer a few
-// nanoseconds: its Place is kept, and the rows 4-6 of each run (Batch.Runs);
-// the grids themselves are not read but for the first of each block. A
-// batch without Places (EngineDLX) is added grid by grid as Add does, and so
-// is any batch for the packed codec.
+// are trusted to be ascending, of one group and with their right runs, rows
+// 7 and automorphism counts: only its first grid is checked, for the
+// group's key and against the grid before. Each grid then costs the writer a
+// nanosecond or two: the rows 7 of each run are kept, with its rows 4-6 and
+// candidates (Batch.Runs, Batch.Rows7); the grids themselves are not read
+// but for the first of each block. A batch without runs (EngineDLX) is added
+// grid by grid as Add does, and so is any batch for the packed codec.
 func (w *Writer) AddBatch(b enumerate.Batch) error {
 	if w.closed {
 		return errors.New("storage: Add after Close")
@@ -24,8 +25,8 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 	if b.Len() == 0 {
 		return nil
 	}
-	grids, autos, places := b.Grids(), b.Autos(), b.Places()
-	if places == nil || w.codec != CodecSorted {
+	grids, autos, runs, rows := b.Grids(), b.Autos(), b.Runs(), b.Rows7()
+	if runs == nil || w.codec != CodecSorted {
 		for i := range grids {
 			if err := w.Add(&grids[i], int(autos[i])); err != nil {
 				return err
@@ -47,37 +48,62 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 	if len(w.block) > 0 {
 		w.flush() // a block holds grids or runs, not both
 	}
+	for _, a := range autos {
+		w.h.Autos[a]++
+	}
 	// Runs come from the search with their rows 4-6, so the grids are not
 	// read again. Consecutive runs differ in them, and a batch's first run
 	// differs from the grid before (checked above).
-	runs := b.Runs()
 	for j := range runs {
 		start, end := int(runs[j].Start), len(grids)
+		r0, r1 := int(runs[j].Row), len(rows)
 		if j+1 < len(runs) {
-			end = int(runs[j+1].Start)
+			end, r1 = int(runs[j+1].Start), int(runs[j+1].Row)
 		}
+		var done uint8 // grids of rows[r0] in the block before
 		for start < end {
 			// As Add does grid by grid: a run opens a block or follows
 			// another band 2 at a cost of 4, and each grid costs 1; the
 			// block closes once the cost reaches the limit.
-			if len(w.runs) == 0 {
+			if len(w.runs) == 0 || start == int(runs[j].Start) {
 				if w.runs == nil {
 					w.runs = make([]run, 0, w.limit/5)
-					w.places = make([]enumerate.Place, 0, w.limit)
+					w.rows = make([]enumerate.UsedRow7, 0, w.limit)
 				}
-				w.first = grids[start]
-				w.runs = append(w.runs, run{band2: runs[j].Rows456})
-				w.work += 4
-			} else if start == int(runs[j].Start) {
-				w.runs = append(w.runs, run{band2: runs[j].Rows456})
+				if len(w.runs) == 0 {
+					w.first = grids[start]
+				}
+				w.runs = append(w.runs, run{band2: runs[j].Rows456, cands: runs[j].Cands})
 				w.work += 4
 			}
 			take := min(end-start, max(w.limit-w.work, 1))
-			w.places = append(w.places, places[start:start+take]...)
-			w.runs[len(w.runs)-1].end = len(w.places)
-			for _, a := range autos[start : start+take] {
-				w.h.Autos[a]++
+			if take == end-start {
+				if done != 0 {
+					u := rows[r0]
+					u.Grids &^= done
+					w.rows, r0, done = append(w.rows, u), r0+1, 0
+				}
+				w.rows = append(w.rows, rows[r0:r1]...)
+			} else {
+				// The block ends inside the run: its first take grids.
+				for c := take; c > 0; {
+					u := rows[r0]
+					u.Grids &^= done
+					if k := bits.OnesCount8(u.Grids); k <= c {
+						w.rows, r0, done, c = append(w.rows, u), r0+1, 0, c-k
+						continue
+					}
+					var low uint8 // the c lowest grids of u
+					for ; c > 0; c-- {
+						low |= u.Grids & -u.Grids
+						u.Grids &= u.Grids - 1
+					}
+					u.Grids = low
+					w.rows, done = append(w.rows, u), done|low
+				}
 			}
+			w.runs[len(w.runs)-1].end = len(w.rows)
+			w.nruns += take
 			start += take
 			if w.work += take; w.work >= w.limit {
 				w.flush()
