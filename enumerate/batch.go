@@ -2,6 +2,7 @@ package enumerate
 
 import (
 	"math/bits"
+	"sort"
 
 	"edgrid/canon"
 )
@@ -21,12 +22,69 @@ type Batch struct {
 // Len returns the number of grids.
 func (b Batch) Len() int { return b.n }
 
-// Grids returns the grids, ascending.
+// Grids returns the grids, ascending. The search does not copy a batch's
+// grids as it finds them (a writer needs only their runs and rows 7): the
+// first call rebuilds them, at about the cost of decoding them.
 func (b Batch) Grids() []canon.Grid {
 	if b.r == nil {
 		return nil
 	}
-	return b.r.grids[:b.n]
+	r := b.r
+	if len(r.grids) < b.n {
+		r.grids = r.grids[:0]
+		for j := range r.runs {
+			g := r.base
+			*(*[27]uint8)(g[27:54]) = r.runs[j].Rows456
+			for _, u := range b.runRows(j) {
+				for m := u.Grids; m != 0; m &= m - 1 {
+					if !rebuild(&g, u, bits.TrailingZeros8(m)) {
+						panic("enumerate: a batch's row 7 does not rebuild")
+					}
+					r.grids = append(r.grids, g)
+				}
+			}
+		}
+	}
+	return r.grids[:b.n]
+}
+
+// Grid returns grid i (0 <= i < Len) of the batch, rebuilding only that one
+// when Grids was not called.
+func (b Batch) Grid(i int) canon.Grid {
+	r := b.r
+	if len(r.grids) >= b.n {
+		return r.grids[i]
+	}
+	// The run holding grid i, then its row 7.
+	j := sort.Search(len(r.runs), func(j int) bool { return int(r.runs[j].Start) > i }) - 1
+	g := r.base
+	*(*[27]uint8)(g[27:54]) = r.runs[j].Rows456
+	left := i - int(r.runs[j].Start)
+	for _, u := range b.runRows(j) {
+		if c := bits.OnesCount8(u.Grids); left >= c {
+			left -= c
+			continue
+		}
+		m := u.Grids
+		for ; left > 0; left-- {
+			m &= m - 1
+		}
+		if rebuild(&g, u, bits.TrailingZeros8(m)) {
+			return g
+		}
+		break
+	}
+	panic("enumerate: a batch's row 7 does not rebuild")
+}
+
+// runRows returns the rows 7 of run j.
+func (b Batch) runRows(j int) []UsedRow7 {
+	r := b.r
+	end := len(r.rows)
+	if j+1 < len(r.runs) {
+		end = int(r.runs[j+1].Row)
+	}
+	return r.rows[r.runs[j].Row:end]
 }
 
 // Autos returns each grid's automorphism count.

@@ -32,8 +32,19 @@ func TestGroupBatches(t *testing.T) {
 	batches := 0
 	st2, err := GroupBatches(context.Background(), grp.Key, Options{}, func(b Batch) error {
 		batches++
+		// Single grids, rebuilt before Grids rebuilds them all.
+		idx := []int{0, b.Len() / 3, b.Len() / 2, b.Len() - 1}
+		var single []canon.Grid
+		for _, i := range idx {
+			single = append(single, b.Grid(i))
+		}
 		if b.Len() == 0 || len(b.Grids()) != b.Len() || len(b.Autos()) != b.Len() || len(b.Places()) != b.Len() {
 			t.Fatalf("batch %d: %d grids, slices of %d, %d, %d", batches, b.Len(), len(b.Grids()), len(b.Autos()), len(b.Places()))
+		}
+		for k, i := range idx {
+			if single[k] != b.Grids()[i] || b.Grid(i) != b.Grids()[i] {
+				t.Fatalf("batch %d: Grid(%d) is %s, Grids()[%d] %s", batches, i, single[k].String(), i, b.Grids()[i].String())
+			}
 		}
 		r4 := b.Grids()[0][28:36]
 		for _, g := range b.Grids() {

@@ -87,8 +87,9 @@ type PlacedEmit func(g *canon.Grid, autos int, p Place) error
 
 // taskResult is the output of one row-4 filling, kept until its turn to be emitted.
 type taskResult struct {
-	grids  []canon.Grid
+	grids  []canon.Grid // none for GroupBatches but with EngineDLX: Batch.Grids rebuilds them
 	autos  []uint16
+	base   canon.Grid // GroupBatches: the group's key as a partial grid
 	places []Place    // GroupPlaced: one for each grid, none when the engine does not know them
 	runs   []Run      // GroupBatches: the runs of grids sharing rows 4-6
 	rows   []UsedRow7 // and their rows 7
@@ -230,7 +231,7 @@ func groupRun(ctx context.Context, key band.Key, opt Options, c collect, emit fu
 		total.Completions += r.stats.Completions
 		total.Band2Pruned += r.stats.Band2Pruned
 		total.Band2Kept += r.stats.Band2Kept
-		n := len(r.grids)
+		n := len(r.autos)
 		if opt.FirstOnly {
 			n = min(n, 1)
 		}
@@ -285,6 +286,7 @@ func newTaskRunner(ctx context.Context, key band.Key, opt Options, c collect) fu
 	s := newBitSearch(key)
 	s.ctx = ctx
 	s.firstOnly = opt.FirstOnly
+	base := key.Partial()
 	return func(r4 *[8]uint8) (*taskResult, error) {
 		r := getResult()
 		kept := int64(-1)
@@ -303,15 +305,17 @@ func newTaskRunner(ctx context.Context, key band.Key, opt Options, c collect) fu
 				return nil
 			}
 		case collectBatches:
+			r.base = base
 			s.usedRows = r.rows
 			s.emit = func(g *canon.Grid, autos int) error {
 				if s.band2Kept != kept {
 					// The first grid of this band 2: a run starts.
 					kept = s.band2Kept
-					r.runs = append(r.runs, Run{Start: int32(len(r.grids)), Row: int32(len(s.usedRows)),
+					r.runs = append(r.runs, Run{Start: int32(len(r.autos)), Row: int32(len(s.usedRows)),
 						Rows456: [27]uint8(g[27:54]), Cands: s.cands})
 				}
-				r.grids = append(r.grids, *g)
+				// The grid is not copied: Batch.Grid rebuilds it from its
+				// run and row 7 if asked.
 				r.autos = append(r.autos, uint16(autos))
 				s.markUsed()
 				return nil

@@ -15,8 +15,8 @@ import (
 // 7 and automorphism counts: only its first grid is checked, for the
 // group's key and against the grid before. Each grid then costs the writer a
 // nanosecond or two: the rows 7 of each run are kept, with its rows 4-6 and
-// candidates (Batch.Runs, Batch.Rows7); the grids themselves are not read
-// but for the first of each block. A batch without runs (EngineDLX) is added
+// candidates (Batch.Runs, Batch.Rows7); of the grids only the first and
+// last of the batch and the first of each block are rebuilt (Batch.Grid). A batch without runs (EngineDLX) is added
 // grid by grid as Add does, and so is any batch for the packed codec.
 func (w *Writer) AddBatch(b enumerate.Batch) error {
 	if w.closed {
@@ -25,8 +25,9 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 	if b.Len() == 0 {
 		return nil
 	}
-	grids, autos, runs, rows := b.Grids(), b.Autos(), b.Runs(), b.Rows7()
+	n, autos, runs, rows := b.Len(), b.Autos(), b.Runs(), b.Rows7()
 	if runs == nil || w.codec != CodecSorted {
+		grids := b.Grids()
 		for i := range grids {
 			if err := w.Add(&grids[i], int(autos[i])); err != nil {
 				return err
@@ -37,13 +38,14 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 	if err := w.bgErr(); err != nil {
 		return err
 	}
-	newRun, err := w.check(&grids[0], w.last())
+	first := b.Grid(0)
+	newRun, err := w.check(&first, w.last())
 	if err != nil {
 		return err
 	}
 	if !newRun && w.havePrev {
 		// Batches are fillings of row 4: never one band 2 across two.
-		return fmt.Errorf("storage: grid %d (%s): a batch goes on with the band 2 before it", w.h.Count+1, grids[0].String())
+		return fmt.Errorf("storage: grid %d (%s): a batch goes on with the band 2 before it", w.h.Count+1, first.String())
 	}
 	if len(w.block) > 0 {
 		w.flush() // a block holds grids or runs, not both
@@ -55,7 +57,7 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 	// read again. Consecutive runs differ in them, and a batch's first run
 	// differs from the grid before (checked above).
 	for j := range runs {
-		start, end := int(runs[j].Start), len(grids)
+		start, end := int(runs[j].Start), n
 		r0, r1 := int(runs[j].Row), len(rows)
 		if j+1 < len(runs) {
 			end, r1 = int(runs[j+1].Start), int(runs[j+1].Row)
@@ -71,7 +73,7 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 					w.rows = make([]enumerate.UsedRow7, 0, w.limit)
 				}
 				if len(w.runs) == 0 {
-					w.first = grids[start]
+					w.first = b.Grid(start)
 				}
 				w.runs = append(w.runs, run{band2: runs[j].Rows456, cands: runs[j].Cands})
 				w.work += 4
@@ -110,8 +112,8 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 			}
 		}
 	}
-	w.h.Count += int64(len(grids))
-	w.prev = grids[len(grids)-1]
+	w.h.Count += int64(n)
+	w.prev = b.Grid(n - 1)
 	w.havePrev = true
 	return nil
 }
