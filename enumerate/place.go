@@ -14,12 +14,12 @@ import (
 // not look for them again.
 //
 // Only this package makes Places: GroupPlaced passes each grid's with it, and
-// GroupBatches a batch's with its grids. The zero Place is unknown (Known
-// reports false), as for grids from elsewhere. A Place GroupPlaced passes
-// carries a fingerprint of its grid's rows 7-9, so that one passed with
-// another grid is caught (Fits) but for one chance in 2,047; a Batch's
-// Places, which stay with their grids, carry none (the search saves the
-// time), and Fits reports false for them.
+// Batch.Places makes a batch's from its rows 7 (UsedRow7, which say the same
+// a row 7 at a time). The zero Place is unknown (Known reports false), as for
+// grids from elsewhere. A Place GroupPlaced passes carries a fingerprint of
+// its grid's rows 7-9, so that one passed with another grid is caught (Fits)
+// but for one chance in 2,047; a Batch's Places, which stay with their
+// grids, carry none, and Fits reports false for them.
 type Place struct{ v uint32 }
 
 // Bit layout of Place.v: row-7 index, row-7 count - 1, completion index,

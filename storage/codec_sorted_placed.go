@@ -58,6 +58,24 @@ func rowsOfPlaces(ps []enumerate.Place, dst []enumerate.UsedRow7) ([]enumerate.U
 	return dst, nil
 }
 
+// rowCode[ways][grids] is the code of a used row 7 with ways completions
+// (1, 2, 4 or 8) of which grids (a mask) are grids of the run: bits 0-8 the
+// code, a one (the row is used) then a bit per completion, the last one's
+// implied when it alone is used; bits 10-13 its length, 0 for a mask no
+// row 7 can have.
+var rowCode = func() (t [16][256]uint16) {
+	for _, ways := range []uint{1, 2, 4, 8} {
+		for sel := uint(1); sel < 1<<ways; sel++ {
+			nb := ways
+			if sel == 1<<(ways-1) {
+				nb--
+			}
+			t[ways][sel] = uint16(sel&(1<<nb-1)<<1|1) | uint16(nb+1)<<10
+		}
+	}
+	return
+}()
+
 // band3Rows codes a run's band 3 as band3 does, from its rows 7, which
 // ascend and each hold a grid. In the block's last run it stops after the
 // last grid.
@@ -67,22 +85,21 @@ func (e *sortedEncoder) band3Rows(rows []enumerate.UsedRow7, last bool) error {
 	w := e.w                          // a local copy the compiler keeps in registers
 	w.reserve((9*len(rows)+n7)/8 + 1) // 9 bits a row used, 1 a row not
 	for i, u := range rows {
-		r, n, sel := int(u.Index), uint(u.Ways), uint32(u.Grids)
-		if int(u.Count) != n7 || r < next || r >= n7 || n-1 > 7 || sel == 0 || sel>>n != 0 {
+		// Rows 7 next..r-1 unused: zeros, then row r's code.
+		r := int(u.Index)
+		c := rowCode[u.Ways&15][u.Grids]
+		code, nbits := uint32(c&511), uint(c>>10)
+		if nbits == 0 || int(u.Count) != n7 || r < next || r >= n7 {
 			return errPlaces
 		}
-		// Rows 7 next..r-1 unused: zeros. Row r used: a one, implied when r
-		// is the last row and none before was used. Then one bit per
-		// completion; in the block's last run none after its last grid;
-		// the last completion's bit is implied when it is the only one used.
-		nb := n
 		if last && i == len(rows)-1 {
-			nb = uint(bits.Len32(sel))
+			// The block's last grid: no bits after its own.
+			nbits = min(nbits, uint(bits.Len8(u.Grids))+1)
 		}
-		nb -= flag(sel == 1<<(n-1))      // only the last: its bit implied
-		code, nbits := sel&(1<<nb-1), nb // put takes no bits above nb
-		one := flag(r < n7-1 || i > 0)   // the row's bit, unless implied
-		code, nbits = code<<one|uint32(one), nbits+one
+		if i == 0 && r == n7-1 {
+			// The last row and none before used: its one is implied.
+			code, nbits = code>>1, nbits-1
+		}
 		skip := uint(r - next)
 		for ; skip+nbits > 32; skip -= 16 {
 			w.put(0, 16)
@@ -124,11 +141,3 @@ func encodeSortedRuns(runs []run, rows []enumerate.UsedRow7, dst []byte) ([]byte
 	return e.w.bytes(), nil
 }
 
-// flag is 1 for true and 0 for false, without a branch.
-func flag(b bool) uint {
-	var x uint
-	if b {
-		x = 1
-	}
-	return x
-}
