@@ -140,4 +140,3 @@ func encodeSortedRuns(runs []run, rows []enumerate.UsedRow7, dst []byte) ([]byte
 	}
 	return e.w.bytes(), nil
 }
-
