@@ -163,8 +163,8 @@ func BenchmarkWrite(b *testing.B) {
 
 // BenchmarkEnumerateWrite compares enumerating a group with and without
 // writing its file: the difference is what writing costs the enumeration.
-// "none" drops the grids one by one, as `edgrid enumerate --count` does,
-// and "none-batch" drops them in batches, with their Places found; "sorted"
+// "none-batch" drops the batches, as `edgrid enumerate --count` does, and
+// "none" drops the grids one by one (Group, which copies each); "sorted"
 // and "packed" write as `edgrid enumerate --out` does (GroupBatches,
 // AddBatch); "sorted-placed" passes grids one by one with their Places
 // (AddPlaced) and "sorted-add" without (Add). -count runs each mode n times

@@ -138,9 +138,6 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 	}
 	buf := make([]byte, 0, 82)
 	emit := func(g *canon.Grid, autos int) error {
-		if quiet {
-			return nil
-		}
 		buf = append(g.AppendText(buf[:0]), '\n')
 		_, err := w.Write(buf)
 		return err
@@ -162,9 +159,14 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 		}
 		var st enumerate.Stats
 		var err error
-		if files != nil {
+		switch {
+		case files != nil:
 			st, err = enumerate.GroupBatches(ctx, g.Key, opt, files.add)
-		} else {
+		case quiet:
+			// Counts only: batches, which the search hands over without
+			// copying their grids.
+			st, err = enumerate.GroupBatches(ctx, g.Key, opt, func(enumerate.Batch) error { return nil })
+		default:
 			st, err = enumerate.Group(ctx, g.Key, opt, emit)
 		}
 		if err != nil {
