@@ -48,7 +48,7 @@ type bitSearch struct {
 	allowRows89 bool       // some cell of rows 8-9 is restricted
 	check       *canon.Checker
 	band2       uint32           // band 2's table entry, set when band 2 is finished
-	cands       [band2End]uint16 // digits each band-2 cell could take given the cells before it
+	cands       [band2End]uint16 // digits each band-2 cell could take given the cells before it (group runs)
 	r7, n7      uint8            // index of the current row 7 among band 3's, and their number
 	ways        uint64           // the current row 7's completions (Rows8Ways)
 	way         uint8            // the current completion's bit in ways

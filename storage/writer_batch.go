@@ -16,8 +16,9 @@ import (
 // group's key and against the grid before. Each grid then costs the writer a
 // nanosecond or two: the rows 7 of each run are kept, with its rows 4-6 and
 // candidates (Batch.Runs, Batch.Rows7); of the grids only the first and
-// last of the batch and the first of each block are rebuilt (Batch.Grid). A batch without runs (EngineDLX) is added
-// grid by grid as Add does, and so is any batch for the packed codec.
+// last of the batch and the first of each block are rebuilt (Batch.Grid).
+// A batch without runs (EngineDLX) is added grid by grid as Add does, and
+// so is any batch for the packed codec.
 func (w *Writer) AddBatch(b enumerate.Batch) error {
 	if w.closed {
 		return errors.New("storage: Add after Close")
