@@ -33,8 +33,7 @@ func (b Batch) Grids() []canon.Grid {
 	if len(r.grids) < b.n {
 		r.grids = r.grids[:0]
 		for j := range r.runs {
-			g := r.base
-			*(*[27]uint8)(g[27:54]) = r.runs[j].Rows456
+			g := b.runBase(j)
 			for _, u := range b.runRows(j) {
 				for m := u.Grids; m != 0; m &= m - 1 {
 					if !rebuild(&g, u, bits.TrailingZeros8(m)) {
@@ -57,8 +56,7 @@ func (b Batch) Grid(i int) canon.Grid {
 	}
 	// The run holding grid i, then its row 7.
 	j := sort.Search(len(r.runs), func(j int) bool { return int(r.runs[j].Start) > i }) - 1
-	g := r.base
-	*(*[27]uint8)(g[27:54]) = r.runs[j].Rows456
+	g := b.runBase(j)
 	left := i - int(r.runs[j].Start)
 	for _, u := range b.runRows(j) {
 		if c := bits.OnesCount8(u.Grids); left >= c {
@@ -75,6 +73,13 @@ func (b Batch) Grid(i int) canon.Grid {
 		break
 	}
 	panic("enumerate: a batch's row 7 does not rebuild")
+}
+
+// runBase returns the key's cells with run j's rows 4-6.
+func (b Batch) runBase(j int) canon.Grid {
+	g := b.r.base
+	*(*[27]uint8)(g[27:54]) = b.r.runs[j].Rows456
+	return g
 }
 
 // runRows returns the rows 7 of run j.

@@ -33,11 +33,11 @@ type sortedEncoder struct {
 	w        bitWriter
 	u        units
 	havePrev bool
-	prev     [numBand2]uint8 // previous band 2, by open cell
-	prevBand [27]uint8       // and as rows 4-6
-	branch   uint32          // bit q: the candidates of cell q hold a digit above prev[q] (a branch point)
-	cands    [numBand2]uint16
-	rows     []enumerate.UsedRow7
+	prev     [numBand2]uint8      // previous band 2, by open cell
+	prevBand [27]uint8            // and as rows 4-6
+	branch   uint32               // bit q: the candidates of cell q hold a digit above prev[q] (a branch point)
+	cands    [numBand2]uint16     // band2's candidates of each cell, found with u
+	rows     []enumerate.UsedRow7 // encodeSorted's rows 7 of a run, from its Places
 	b        band3
 	cache    *band3Cache // nil, or bands 3 of earlier blocks of the file
 	x        rows89

@@ -81,8 +81,8 @@ var rowCode = func() (t [16][256]uint16) {
 // last grid.
 func (e *sortedEncoder) band3Rows(rows []enumerate.UsedRow7, last bool) error {
 	n7 := int(rows[0].Count)
-	next := 0                         // the first row 7 not coded yet
-	w := e.w                          // a local copy the compiler keeps in registers
+	next := 0 // the first row 7 not coded yet
+	w := &e.w
 	w.reserve((9*len(rows)+n7)/8 + 1) // 9 bits a row used, 1 a row not
 	for i, u := range rows {
 		// Rows 7 next..r-1 unused: zeros, then row r's code.
@@ -110,7 +110,6 @@ func (e *sortedEncoder) band3Rows(rows []enumerate.UsedRow7, last bool) error {
 	for z := n7 - next; z > 0 && !last; z -= 16 {
 		w.put(0, uint(min(z, 16)))
 	}
-	e.w = w
 	return nil
 }
 

@@ -88,22 +88,8 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 				}
 				w.rows = append(w.rows, rows[r0:r1]...)
 			} else {
-				// The block ends inside the run: its first take grids.
-				for c := take; c > 0; {
-					u := rows[r0]
-					u.Grids &^= done
-					if k := bits.OnesCount8(u.Grids); k <= c {
-						w.rows, r0, done, c = append(w.rows, u), r0+1, 0, c-k
-						continue
-					}
-					var low uint8 // the c lowest grids of u
-					for ; c > 0; c-- {
-						low |= u.Grids & -u.Grids
-						u.Grids &= u.Grids - 1
-					}
-					u.Grids = low
-					w.rows, done = append(w.rows, u), done|low
-				}
+				// The block ends inside the run.
+				w.rows, r0, done = takeRows(w.rows, rows, r0, done, take)
 			}
 			w.runs[len(w.runs)-1].end = len(w.rows)
 			w.nruns += take
@@ -117,6 +103,28 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 	w.prev = b.Grid(n - 1)
 	w.havePrev = true
 	return nil
+}
+
+// takeRows appends to dst the rows 7 of the next c grids of a run whose rows
+// 7 are rows, starting at rows[r0], of which the grids in done were taken
+// before; it returns dst and where the grids left start (r0, done).
+func takeRows(dst, rows []enumerate.UsedRow7, r0 int, done uint8, c int) ([]enumerate.UsedRow7, int, uint8) {
+	for c > 0 {
+		u := rows[r0]
+		u.Grids &^= done
+		if k := bits.OnesCount8(u.Grids); k <= c {
+			dst, r0, done, c = append(dst, u), r0+1, 0, c-k
+			continue
+		}
+		var low uint8 // the c lowest grids of u
+		for ; c > 0; c-- {
+			low |= u.Grids & -u.Grids
+			u.Grids &= u.Grids - 1
+		}
+		u.Grids = low
+		dst, done = append(dst, u), done|low
+	}
+	return dst, r0, done
 }
 
 // check checks g as every grid added must be: it has the group's key and,
