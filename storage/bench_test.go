@@ -313,7 +313,8 @@ func BenchmarkDecodeCatalog(b *testing.B) {
 }
 
 // BenchmarkEncodeRuns codes group 1800's blocks from runs and rows 7, as a
-// writer fed by AddBatch does, without zstd: the coder's own cost a grid.
+// writer fed by AddBatch does: the coder's own cost a grid (frame=false),
+// and with each block's zstd frame made as the writer makes it (frame=true).
 // EDGRID_GROUPS=600 codes group 600 instead (5.5 M grids, 1 GB of memory).
 func BenchmarkEncodeRuns(b *testing.B) {
 	gg := enumerated(b, envGroups(b, "EDGRID_GROUPS", 1800)[0])
@@ -343,16 +344,23 @@ func BenchmarkEncodeRuns(b *testing.B) {
 		i = j
 	}
 	blocks = append(blocks, cur)
-	var dst []byte
-	for b.Loop() {
-		for i := range blocks {
-			var err error
-			if dst, err = encodeSortedRuns(blocks[i].runs, blocks[i].rows, dst[:0]); err != nil {
-				b.Fatal(err)
+	for _, frame := range []bool{false, true} {
+		b.Run(fmt.Sprintf("frame=%v", frame), func(b *testing.B) {
+			var dst, f []byte
+			for b.Loop() {
+				for i := range blocks {
+					var err error
+					if dst, err = encodeSortedRuns(blocks[i].runs, blocks[i].rows, dst[:0]); err != nil {
+						b.Fatal(err)
+					}
+					if frame {
+						f = compress(CodecSorted, CompressFast, dst, f[:0])
+					}
+				}
 			}
-		}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(gg.grids)), "ns/grid")
+		})
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(gg.grids)), "ns/grid")
 }
 
 // envGroups returns the comma-separated group numbers in the environment

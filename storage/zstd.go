@@ -42,16 +42,26 @@ func zstdInit() {
 	})
 }
 
-// compress appends the zstd frame of payload, coded by c, to dst.
+// compress appends the zstd frame of payload, coded by c, to dst: zstd's
+// own, or a frame of raw blocks when that is no larger or, at the fastest
+// level, when the payload does not look compressible (zstd_raw.go).
 func compress(c Codec, level Compression, payload, dst []byte) []byte {
 	zstdInit()
+	var f []byte
 	switch {
+	case level == CompressFast && c == CodecSorted && !compressible(payload):
+		return rawFrame(payload, dst)
 	case level == CompressFast:
-		return zFast.EncodeAll(payload, dst)
+		f = zFast.EncodeAll(payload, dst)
 	case c == CodecSorted:
-		return zBetter.EncodeAll(payload, dst)
+		f = zBetter.EncodeAll(payload, dst)
+	default:
+		f = zDefault.EncodeAll(payload, dst)
 	}
-	return zDefault.EncodeAll(payload, dst)
+	if len(f)-len(dst) >= rawFrameSize(len(payload)) {
+		return rawFrame(payload, f[:len(dst)])
+	}
+	return f
 }
 
 // decompress decodes a zstd frame that must hold exactly n bytes into dst[:0].
