@@ -43,6 +43,19 @@ func (w *bitWriter) put(v uint32, n uint) {
 	w.nacc &= 7
 }
 
+// pos returns the number of bits written.
+func (w *bitWriter) pos() int { return 8*len(w.buf) + int(w.nacc) }
+
+// truncate drops the bits from position p (<= pos()) on, which must all be
+// zeros.
+func (w *bitWriter) truncate(p int) {
+	if l := p / 8; l < len(w.buf) {
+		w.acc = uint64(w.buf[l]) & (1<<(p%8) - 1)
+		w.buf = w.buf[:l]
+	}
+	w.nacc = uint(p - 8*len(w.buf))
+}
+
 // zeros appends n (>= 0) zero bits.
 func (w *bitWriter) zeros(n int) {
 	for ; n > 32; n -= 32 {

@@ -98,3 +98,32 @@ func TestZerosMatchesBits(t *testing.T) {
 		}
 	}
 }
+
+// TestTruncate writes random fields, some followed by zero bits that are
+// then truncated away, and checks the stream against one written without
+// them, and pos against the bits written.
+func TestTruncate(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var w, want bitWriter
+	for range 5000 {
+		n := uint(r.IntN(33))
+		v := uint32(r.Uint64() & (1<<n - 1))
+		w.write(v, n)
+		want.write(v, n)
+		if w.pos() != want.pos() {
+			t.Fatalf("pos %d, want %d", w.pos(), want.pos())
+		}
+		if r.IntN(3) == 0 {
+			p := w.pos()
+			w.zeros(r.IntN(70))
+			w.truncate(p)
+			if w.pos() != p {
+				t.Fatalf("pos %d after truncating to %d", w.pos(), p)
+			}
+		}
+	}
+	got, exp := w.bytes(), want.bytes()
+	if string(got) != string(exp) {
+		t.Fatalf("streams differ: %d and %d bytes", len(got), len(exp))
+	}
+}

@@ -41,6 +41,7 @@ type sortedEncoder struct {
 	b        band3
 	cache    *band3Cache // nil, or bands 3 of earlier blocks of the file
 	x        rows89
+	end      int // band3Rows: where the stream would end after the run's last grid
 }
 
 // errNotCompletion is returned for grids the codec cannot represent; the

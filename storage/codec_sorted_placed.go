@@ -78,7 +78,8 @@ var rowCode = func() (t [16][256]uint16) {
 
 // band3Rows codes a run's band 3 as band3 does, from its rows 7, which
 // ascend and each hold a grid. In the block's last run it stops after the
-// last grid.
+// last grid; otherwise it leaves in e.end where the stream would stop if
+// this run were the last, all bits after it being zeros.
 func (e *sortedEncoder) band3Rows(rows []enumerate.UsedRow7, last bool) error {
 	n7 := int(rows[0].Count)
 	next := 0 // the first row 7 not coded yet
@@ -92,25 +93,72 @@ func (e *sortedEncoder) band3Rows(rows []enumerate.UsedRow7, last bool) error {
 		if nbits == 0 || int(u.Count) != n7 || r < next || r >= n7 {
 			return errPlaces
 		}
-		if last && i == len(rows)-1 {
-			// The block's last grid: no bits after its own.
-			nbits = min(nbits, uint(bits.Len8(u.Grids))+1)
-		}
+		// Were this grid the block's last, no bits would follow its own.
+		endBits := min(nbits, uint(bits.Len8(u.Grids))+1)
 		if i == 0 && r == n7-1 {
 			// The last row and none before used: its one is implied.
-			code, nbits = code>>1, nbits-1
+			code, nbits, endBits = code>>1, nbits-1, endBits-1
 		}
 		skip := uint(r - next)
 		for ; skip+nbits > 32; skip -= 16 {
 			w.put(0, 16)
 		}
+		e.end = w.pos() + int(skip+endBits)
 		w.put(code<<skip, skip+nbits)
 		next = r + 1
 	}
-	for z := n7 - next; z > 0 && !last; z -= 16 {
+	if last {
+		w.truncate(e.end)
+		return nil
+	}
+	for z := n7 - next; z > 0; z -= 16 {
 		w.put(0, uint(min(z, 16)))
 	}
 	return nil
+}
+
+// run is a run of grids sharing a band 2, given as encodeSortedRuns takes
+// it: its band 2, the candidates of its open cells (enumerate.Run.Cands)
+// and the end of its rows 7 in the block's.
+type run struct {
+	band2 [27]uint8
+	cands [numBand2]uint16
+	end   int
+}
+
+// codeRun codes a run given by its band 2, the candidates of its open cells
+// and its rows 7, as if more runs were to follow in the block: finish ends
+// the stream where the block ends.
+func (e *sortedEncoder) codeRun(band2 *[27]uint8, cands *[numBand2]uint16, rows []enumerate.UsedRow7) error {
+	q0, err := e.firstNew(band2)
+	if err == nil {
+		err = e.band2Cands(band2, cands, q0)
+	}
+	if err != nil {
+		return err
+	}
+	if len(rows) == 0 {
+		return errors.New("no grids")
+	}
+	return e.band3Rows(rows, false)
+}
+
+// startBlock readies e, which may have coded blocks before, for a block of
+// runs coded with codeRun, into the buffer it holds (which finish returned)
+// or a new one.
+func (e *sortedEncoder) startBlock() {
+	if e.w.buf == nil {
+		e.w.buf = make([]byte, 0, 2048)
+	}
+	e.w.buf, e.w.acc, e.w.nacc = e.w.buf[:0], 0, 0
+	e.havePrev, e.branch, e.end = false, 0, 0
+}
+
+// finish ends the block's stream after its last grid, the last coded with
+// codeRun, and returns it.
+func (e *sortedEncoder) finish() []byte {
+	e.w.truncate(e.end)
+	return e.w.bytes()
 }
 
 // encodeSortedRuns appends the sorted-codec stream of a block given as runs
@@ -122,20 +170,13 @@ func encodeSortedRuns(runs []run, rows []enumerate.UsedRow7, dst []byte) ([]byte
 	start := 0
 	for i := range runs {
 		r := &runs[i]
-		q0, err := e.firstNew(&r.band2)
-		if err == nil {
-			err = e.band2Cands(&r.band2, &r.cands, q0)
+		if start > r.end {
+			return nil, fmt.Errorf("storage: run %d of the block: %w", i+1, errPlaces)
 		}
-		if err != nil {
-			return nil, fmt.Errorf("storage: run %d of the block: %w", i+1, err)
-		}
-		if start >= r.end {
-			return nil, fmt.Errorf("storage: run %d of the block: no grids", i+1)
-		}
-		if err := e.band3Rows(rows[start:r.end], i == len(runs)-1); err != nil {
+		if err := e.codeRun(&r.band2, &r.cands, rows[start:r.end]); err != nil {
 			return nil, fmt.Errorf("storage: run %d of the block: %w", i+1, err)
 		}
 		start = r.end
 	}
-	return e.w.bytes(), nil
+	return e.finish(), nil
 }

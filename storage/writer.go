@@ -33,8 +33,9 @@ type WriterOptions struct {
 const DefaultBlockWork = 4096
 
 // Writer writes the grids of one group, ascending, to a group file. Blocks
-// are coded and compressed in the background while the caller goes on; the
-// file appears, complete, only when Close succeeds.
+// are compressed in the background while the caller goes on (and coded
+// there too, unless they came from AddBatch); the file appears, complete,
+// only when Close succeeds.
 type Writer struct {
 	path  string
 	codec Codec
@@ -43,15 +44,16 @@ type Writer struct {
 	h     Header
 
 	// The block being filled holds either grids (Add, AddPlaced), with
-	// each one's Place in places, or runs (AddBatch): the band 2 of each run
-	// of grids sharing one, their rows 7 in rows, and the block's first
-	// grid and number of grids.
+	// each one's Place in places, or runs (AddBatch), coded as they come
+	// into enc's stream: then first is the block's first grid and nruns
+	// its number of grids; rows is room for the rows 7 of a run cut by the
+	// block's end.
 	block    []canon.Grid
 	places   []enumerate.Place
-	runs     []run
+	enc      sortedEncoder
 	rows     []enumerate.UsedRow7
 	first    canon.Grid
-	nruns    int // grids in runs
+	nruns    int
 	work     int
 	prev     canon.Grid // the last grid added, once a block was handed on or AddBatch returned
 	havePrev bool
@@ -108,31 +110,23 @@ func Create(path string, group int, opt WriterOptions) (*Writer, error) {
 }
 
 // blockJob is a block handed to the background coder: grids with their
-// Places, or runs with their rows 7, the first grid and the number of grids.
+// Places, or (AddBatch) the payload already coded, the first grid and the
+// number of grids.
 type blockJob struct {
-	grids  []canon.Grid
-	places []enumerate.Place
-	runs   []run
-	rows   []enumerate.UsedRow7
-	first  canon.Grid
-	n      int
+	grids   []canon.Grid
+	places  []enumerate.Place
+	coded   bool // payload, first and n are set
+	payload []byte
+	first   canon.Grid
+	n       int
 }
 
 // count returns the grids of the block.
 func (j *blockJob) count() int {
-	if j.runs != nil {
+	if j.coded {
 		return j.n
 	}
 	return len(j.grids)
-}
-
-// run is a run of grids sharing a band 2 in a block of runs: its band 2, the
-// candidates of its open cells (enumerate.Run.Cands) and the end of its
-// rows 7 in the block's.
-type run struct {
-	band2 [27]uint8
-	cands [numBand2]uint16
-	end   int
 }
 
 // Add appends g, which has automorphisms automorphisms. Grids must come
@@ -156,7 +150,7 @@ func (w *Writer) AddPlaced(g *canon.Grid, automorphisms int, p enumerate.Place) 
 	if automorphisms < 1 || automorphisms > MaxAutomorphisms {
 		return fmt.Errorf("storage: grid %d: %d automorphisms, want 1..%d", w.h.Count+1, automorphisms, MaxAutomorphisms)
 	}
-	if len(w.runs) > 0 {
+	if w.nruns > 0 {
 		w.flush() // a block holds grids or runs, not both
 	}
 	newRun, err := w.check(g, w.last())
@@ -207,8 +201,8 @@ func (w *Writer) last() *canon.Grid {
 // flush hands the current block to the background coder.
 func (w *Writer) flush() {
 	switch {
-	case len(w.runs) > 0:
-		w.jobs <- blockJob{runs: w.runs, rows: w.rows, first: w.first, n: w.nruns}
+	case w.nruns > 0:
+		w.jobs <- blockJob{coded: true, payload: w.enc.finish(), first: w.first, n: w.nruns}
 	case len(w.block) > 0:
 		w.prev = w.block[len(w.block)-1]
 		w.jobs <- blockJob{grids: w.block, places: w.places}
@@ -217,9 +211,9 @@ func (w *Writer) flush() {
 	}
 	select {
 	case b := <-w.free:
-		w.block, w.places, w.runs, w.rows = b.grids[:0], b.places[:0], b.runs[:0], b.rows[:0]
+		w.block, w.places, w.enc.w.buf = b.grids[:0], b.places[:0], b.payload[:0]
 	default:
-		w.block, w.places, w.runs, w.rows = nil, nil, nil, nil // allocated as the next block starts
+		w.block, w.places, w.enc.w.buf = nil, nil, nil // allocated as the next block starts
 	}
 	w.work, w.nruns = 0, 0
 }
@@ -233,7 +227,19 @@ func (w *Writer) bgErr() error {
 	return w.err
 }
 
-// background codes and compresses blocks in order as they come.
+// fail records err as the writer's first error, unless it has one: every
+// call after it returns it.
+func (w *Writer) fail(err error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err == nil {
+		w.err = err
+	}
+	w.failed.Store(true)
+}
+
+// background codes the blocks of grids and compresses every block, in
+// order as they come.
 func (w *Writer) background() {
 	defer close(w.done)
 	var payload []byte
@@ -245,26 +251,22 @@ func (w *Writer) background() {
 		}
 		n := job.count()
 		var err error
-		if job.runs != nil {
-			payload, err = encodeSortedRuns(job.runs, job.rows, payload[:0])
-		} else {
+		p := job.payload
+		if !job.coded {
 			// The band-3 cache, for grids without Places, grows with the
 			// file, as a reader's would be sized.
 			if m := first - 1 + int64(n); w.codec == CodecSorted && !allKnown(job.places) && (cache == nil || cache.small(m)) {
 				cache = newBand3Cache(m)
 			}
 			payload, err = encodeBlock(w.codec, job.grids, job.places, payload[:0], cache)
-			job.first = job.grids[0]
+			p, job.first = payload, job.grids[0]
 		}
 		if err != nil {
-			w.mu.Lock()
-			w.err = fmt.Errorf("%w (grids %d-%d)", err, first, first+int64(n)-1)
-			w.failed.Store(true)
-			w.mu.Unlock()
+			w.fail(fmt.Errorf("%w (grids %d-%d)", err, first, first+int64(n)-1))
 			continue
 		}
-		frame := compress(w.codec, w.level, payload, nil)
-		e := blockEntry{clen: len(frame), plen: len(payload), count: n, first: first,
+		frame := compress(w.codec, w.level, p, nil)
+		e := blockEntry{clen: len(frame), plen: len(p), count: n, first: first,
 			crc: crc32.Checksum(frame, castagnoli)}
 		e.open = keyOf((*[81]uint8)(&job.first))
 		first += int64(n)

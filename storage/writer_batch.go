@@ -13,12 +13,14 @@ import (
 // (enumerate.GroupBatches). A Batch comes only from the search, so its grids
 // are trusted to be ascending, of one group and with their right runs, rows
 // 7 and automorphism counts: only its first grid is checked, for the
-// group's key and against the grid before. Each grid then costs the writer a
-// nanosecond or two: the rows 7 of each run are kept, with its rows 4-6 and
-// candidates (Batch.Runs, Batch.Rows7); of the grids only the first and
+// group's key and against the grid before. Each run is coded at once from
+// its rows 4-6, candidates and rows 7 (Batch.Runs, Batch.Rows7), while they
+// are at hand, into the open block's stream (a few nanoseconds a grid);
+// the background compresses the blocks. Of the grids only the first and
 // last of the batch and the first of each block are rebuilt (Batch.Grid).
-// A batch without runs (EngineDLX) is added grid by grid as Add does, and
-// so is any batch for the packed codec.
+// A run the coder rejects (a bug in the search) fails the writer. A batch
+// without runs (EngineDLX) is added grid by grid as Add does, and so is any
+// batch for the packed codec.
 func (w *Writer) AddBatch(b enumerate.Batch) error {
 	if w.closed {
 		return errors.New("storage: Add after Close")
@@ -68,30 +70,29 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 			// As Add does grid by grid: a run opens a block or follows
 			// another band 2 at a cost of 4, and each grid costs 1; the
 			// block closes once the cost reaches the limit.
-			if len(w.runs) == 0 || start == int(runs[j].Start) {
-				if w.runs == nil {
-					w.runs = make([]run, 0, w.limit/5)
-					w.rows = make([]enumerate.UsedRow7, 0, w.limit)
-				}
-				if len(w.runs) == 0 {
-					w.first = b.Grid(start)
-				}
-				w.runs = append(w.runs, run{band2: runs[j].Rows456, cands: runs[j].Cands})
-				w.work += 4
+			if w.nruns == 0 {
+				w.first = b.Grid(start)
+				w.enc.startBlock()
 			}
+			w.work += 4
 			take := min(end-start, max(w.limit-w.work, 1))
-			if take == end-start {
-				if done != 0 {
-					u := rows[r0]
-					u.Grids &^= done
-					w.rows, r0, done = append(w.rows, u), r0+1, 0
-				}
-				w.rows = append(w.rows, rows[r0:r1]...)
-			} else {
+			piece := rows[r0:r1]
+			switch {
+			case take < end-start:
 				// The block ends inside the run.
-				w.rows, r0, done = takeRows(w.rows, rows, r0, done, take)
+				w.rows, r0, done = takeRows(w.rows[:0], rows, r0, done, take)
+				piece = w.rows
+			case done != 0:
+				// It goes on from a block that ended inside it.
+				w.rows = append(w.rows[:0], piece...)
+				w.rows[0].Grids &^= done
+				piece, done = w.rows, 0
 			}
-			w.runs[len(w.runs)-1].end = len(w.rows)
+			if err := w.enc.codeRun(&runs[j].Rows456, &runs[j].Cands, piece); err != nil {
+				err = fmt.Errorf("storage: grids %d-%d: %w", w.h.Count+int64(start)+1, w.h.Count+int64(start+take), err)
+				w.fail(err)
+				return err
+			}
 			w.nruns += take
 			start += take
 			if w.work += take; w.work >= w.limit {
