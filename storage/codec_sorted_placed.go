@@ -82,7 +82,8 @@ var rowCode = func() (t [16][256]uint16) {
 // this run were the last, all bits after it being zeros.
 func (e *sortedEncoder) band3Rows(rows []enumerate.UsedRow7, last bool) error {
 	n7 := int(rows[0].Count)
-	next := 0 // the first row 7 not coded yet
+	next := 0  // the first row 7 not coded yet
+	trail := 0 // bits of the last row coded after its last grid's
 	w := &e.w
 	w.reserve((9*len(rows)+n7)/8 + 1) // 9 bits a row used, 1 a row not
 	for i, u := range rows {
@@ -93,20 +94,21 @@ func (e *sortedEncoder) band3Rows(rows []enumerate.UsedRow7, last bool) error {
 		if nbits == 0 || int(u.Count) != n7 || r < next || r >= n7 {
 			return errPlaces
 		}
-		// Were this grid the block's last, no bits would follow its own.
-		endBits := min(nbits, uint(bits.Len8(u.Grids))+1)
+		// Were this grid the block's last, no bits would follow its own:
+		// those of the completions after its last grid.
+		trail = int(nbits) - 1 - bits.Len8(u.Grids)
 		if i == 0 && r == n7-1 {
 			// The last row and none before used: its one is implied.
-			code, nbits, endBits = code>>1, nbits-1, endBits-1
+			code, nbits = code>>1, nbits-1
 		}
 		skip := uint(r - next)
 		for ; skip+nbits > 32; skip -= 16 {
 			w.put(0, 16)
 		}
-		e.end = w.pos() + int(skip+endBits)
 		w.put(code<<skip, skip+nbits)
 		next = r + 1
 	}
+	e.end = w.pos() - max(trail, 0)
 	if last {
 		w.truncate(e.end)
 		return nil
