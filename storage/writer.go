@@ -65,7 +65,7 @@ type Writer struct {
 
 	failed  atomic.Bool // set once err is: Add checks it for every grid without locking
 	mu      sync.Mutex
-	err     error // first background error
+	err     error // first error of the background or of AddBatch's coding (fail)
 	frames  [][]byte
 	entries []blockEntry
 }
