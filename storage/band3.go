@@ -35,6 +35,7 @@ type row7 = uint32
 // band3 lists the rows 7 that complete rows 1-6, ascending.
 type band3 struct {
 	miss [9]uint16 // S: digits missing from each column in rows 1-6
+	key  uint64    // band3Cache's key of S and r7c1, in a cache's slots
 	n    int
 	rows [enumerate.MaxRows7]row7
 }

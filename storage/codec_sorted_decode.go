@@ -99,7 +99,11 @@ func decodeSorted(payload []byte, key *band.Key, count int, cache *band3Cache, f
 				}
 			}
 			usedAny = true
-			x.init(b, b.rows[k], g[63])
+			if cache != nil {
+				cache.rows89(&x, b, k, g[63])
+			} else {
+				x.init(b, b.rows[k], g[63])
+			}
 			n := x.n
 			selAny := false
 			for i := 0; i < n; i++ {
