@@ -26,8 +26,8 @@ type ctag struct {
 	row uint16
 }
 
-// completions is what rows89.init finds for a row 7, as rows89.cached
-// restores it.
+// completions is what rows89.init finds for a row 7 and the decoder uses,
+// as band3Cache.rows89 keeps and restores it.
 type completions struct {
 	pat       [8]uint16
 	r7, lo    uint64
