@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 
 	"edgrid/band"
@@ -168,5 +170,40 @@ func TestWriterRejects(t *testing.T) {
 	}
 	if _, err := Create(dir+"/no/such/dir/y.edg", 1, WriterOptions{}); err == nil {
 		t.Error("Create in a missing directory accepted")
+	}
+}
+
+// TestWriterBackgroundError adds a grid that passes Add's checks (the
+// group's key, above the one before) but is no solution: the coder rejects
+// it, and that error comes back from the next call and from Close, which
+// then leaves no file.
+func TestWriterBackgroundError(t *testing.T) {
+	gg := enumerated(t, 2900)
+	path := t.TempDir() + "/x.edg"
+	w, err := Create(path, 2900, WriterOptions{BlockWork: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := gg.grids[1]
+	bad[80] = bad[79] // two equal digits in row 9
+	if err := w.Add(&gg.grids[0], 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Add(&bad, 1); err != nil {
+		t.Fatalf("Add checks only key and order, got %v", err)
+	}
+	var addErr error
+	for i := 2; i < len(gg.grids) && addErr == nil; i++ {
+		addErr = w.Add(&gg.grids[i], 1) // blocks of a few grids: the bad one's is coded soon
+	}
+	err = w.Close()
+	if err == nil || !strings.Contains(err.Error(), "grids 1-") {
+		t.Fatalf("Close: %v, want the coder's error naming the block's grids", err)
+	}
+	if addErr != nil && addErr.Error() != err.Error() {
+		t.Errorf("Add returned %v, Close %v: want the same first error", addErr, err)
+	}
+	if _, serr := os.Stat(path); !os.IsNotExist(serr) {
+		t.Errorf("a file exists at %s after a failed Close (%v)", path, serr)
 	}
 }
