@@ -82,8 +82,7 @@ var rowCode = func() (t [16][256]uint16) {
 // this run were the last, all bits after it being zeros.
 func (e *sortedEncoder) band3Rows(rows []enumerate.UsedRow7, last bool) error {
 	n7 := int(rows[0].Count)
-	next := 0  // the first row 7 not coded yet
-	trail := 0 // bits of the last row coded after its last grid's
+	next := 0 // the first row 7 not coded yet
 	w := &e.w
 	w.reserve((9*len(rows)+n7)/8 + 1) // 9 bits a row used, 1 a row not
 	for i, u := range rows {
@@ -94,9 +93,6 @@ func (e *sortedEncoder) band3Rows(rows []enumerate.UsedRow7, last bool) error {
 		if nbits == 0 || int(u.Count) != n7 || r < next || r >= n7 {
 			return errPlaces
 		}
-		// Were this grid the block's last, no bits would follow its own:
-		// those of the completions after its last grid.
-		trail = int(nbits) - 1 - bits.Len8(u.Grids)
 		if i == 0 && r == n7-1 {
 			// The last row and none before used: its one is implied.
 			code, nbits = code>>1, nbits-1
@@ -108,7 +104,10 @@ func (e *sortedEncoder) band3Rows(rows []enumerate.UsedRow7, last bool) error {
 		w.put(code<<skip, skip+nbits)
 		next = r + 1
 	}
-	e.end = w.pos() - max(trail, 0)
+	// Were the run's last grid the block's last, the bits of the
+	// completions after it in its row 7 would not be written.
+	u := rows[len(rows)-1]
+	e.end = w.pos() - max(int(rowCode[u.Ways&15][u.Grids]>>10)-1-bits.Len8(u.Grids), 0)
 	if last {
 		w.truncate(e.end)
 		return nil
