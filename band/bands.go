@@ -35,13 +35,3 @@ func CandidateKeys(first [27]uint8) []Key {
 	}
 	return keys
 }
-
-// AllCandidates returns the candidate keys of all 416 band forms, ascending:
-// 4,160 keys, of which the 4,010 of the 401 first bands matter.
-func AllCandidates() []Key {
-	var keys []Key
-	for _, f := range Forms() {
-		keys = append(keys, CandidateKeys(f)...)
-	}
-	return keys
-}

@@ -6,6 +6,12 @@ import (
 	"edgrid/canon"
 )
 
+// OpenCells is the number of cells a group leaves open, 81 less its 33 key
+// cells: rows 4-9 without column 1, in row-major order r4c2..r4c9,
+// r5c2..r5c9, ..., r9c2..r9c9 wherever the enumeration and the catalog
+// number them.
+const OpenCells = 48
+
 // KeyCells are the grid cells (0-based) a group fixes, in the order groups are
 // compared: band 1 (cells 1-27 of method.md), then cells 28, 37, 46, 55, 64, 73.
 var KeyCells = func() [33]int {

@@ -1,9 +1,9 @@
 package canon
 
 import (
+	"edgrid/internal/crc32c"
 	"encoding/binary"
 	"errors"
-	"hash/crc32"
 	"os"
 	"path/filepath"
 )
@@ -35,8 +35,6 @@ var bandCachePath = func() (string, error) {
 	return filepath.Join(d, "edgrid", "bandtable-v1.bin"), nil
 }
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
 func encodeBandCache(t *bandTables) []byte {
 	n := 8 + 12 + 4*len(t.entry) + 4
 	for _, s := range t.stab {
@@ -56,7 +54,7 @@ func encodeBandCache(t *bandTables) []byte {
 			b = binary.LittleEndian.AppendUint16(b, k)
 		}
 	}
-	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+	return binary.LittleEndian.AppendUint32(b, crc32c.Checksum(b))
 }
 
 // decodeBandCache fills t.entry and t.stab from b, or reports why it cannot.
@@ -65,7 +63,7 @@ func decodeBandCache(t *bandTables, b []byte) error {
 		return errors.New("canon: band cache: not a version-1 band table")
 	}
 	body, sum := b[:len(b)-4], binary.LittleEndian.Uint32(b[len(b)-4:])
-	if crc32.Checksum(body, castagnoli) != sum {
+	if crc32c.Checksum(body) != sum {
 		return errors.New("canon: band cache: checksum mismatch")
 	}
 	if binary.LittleEndian.Uint32(b[8:]) != t.schema() {
@@ -132,12 +130,12 @@ func saveBandCache(t *bandTables, path string) {
 // schema hashes what the cached numbers mean: the forms (class numbering) and
 // the band transforms (transform numbering) and the size of the index space.
 func (t *bandTables) schema() uint32 {
-	h := crc32.Update(0, castagnoli, []byte(bandFormText))
+	h := crc32c.Update(0, []byte(bandFormText))
 	var buf []byte
 	for _, tr := range t.transforms {
 		buf = append(buf, tr.rows[:]...)
 		buf = append(buf, tr.cols[:]...)
 	}
 	buf = binary.LittleEndian.AppendUint32(buf, numNormBands)
-	return crc32.Update(h, castagnoli, buf)
+	return crc32c.Update(h, buf)
 }

@@ -25,9 +25,6 @@ func NewChecker(band1 *[27]uint8) (*Checker, error) {
 	return &Checker{t: t, class1: c}, nil
 }
 
-// Class1 returns the class of the first band (its position among the 416 forms).
-func (c *Checker) Class1() int { return int(c.class1) }
-
 // Band2 looks up band 2 (rows 4-6, 27 cells). ok is false when its form is
 // smaller than band 1's, and then no grid with this band 2 is minlex. The
 // entry is passed to Check.

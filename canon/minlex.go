@@ -1,5 +1,9 @@
 package canon
 
+// MaxAutomorphisms is the largest automorphism count a grid can have (the
+// grid of 648; method.md, the facts).
+const MaxAutomorphisms = 648
+
 // otherBands[b] are the two bands other than b, in ascending order.
 var otherBands = [3][2]int{{1, 2}, {0, 2}, {0, 1}}
 

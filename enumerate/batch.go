@@ -115,7 +115,7 @@ type Run struct {
 
 // A UsedRow7 is a row 7 that grids of a run have: its index among the rows
 // Rows7 lists for the run's rows 1-6 and how many there are, how many
-// completions it has (Rows8Ways, 1 to 8), and which of them, ascending, are
+// completions it has (band.Rows8Ways, 1 to 8), and which of them, ascending, are
 // grids of the batch (bit k for the k-th). A run's rows 7 ascend; its grids
 // are theirs, in that order.
 type UsedRow7 struct {
@@ -123,7 +123,7 @@ type UsedRow7 struct {
 }
 
 // Runs returns the batch's runs, in order, the first starting at grid 0 and
-// row 0; nil for an engine that does not report them (EngineDLX).
+// row 0; nil for an empty batch.
 func (b Batch) Runs() []Run {
 	if b.r == nil || len(b.r.runs) == 0 {
 		return nil

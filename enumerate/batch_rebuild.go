@@ -4,11 +4,12 @@ import (
 	"encoding/binary"
 	"math/bits"
 
+	"edgrid/band"
 	"edgrid/canon"
 )
 
 // rebuild fills rows 7-9 of g, whose rows 1-6 and column 1 are set, with
-// completion k of row 7 u.Index (Rows7's list, Rows8Ways' order), as the
+// completion k of row 7 u.Index (Rows7's list, band.Rows8Ways' order), as the
 // search found them; false when g has no such completion. It is band3 and
 // rows89 for one completion (rows89 keeps its own copy of the filling of
 // rows 8-9, in its hot loop).
@@ -27,8 +28,8 @@ func rebuild(g *canon.Grid, u UsedRow7, k int) bool {
 			return false
 		}
 	}
-	var rows [MaxRows7]uint64
-	if n := Rows7(&tri, &allow, g[54], nil, &rows); n != int(u.Count) || int(u.Index) >= n {
+	var rows [band.MaxRows7]uint64
+	if n := band.Rows7(&tri, &allow, g[54], nil, &rows); n != int(u.Count) || int(u.Index) >= n {
 		return false
 	}
 	binary.LittleEndian.PutUint64(g[55:63], rows[u.Index])
@@ -38,7 +39,7 @@ func rebuild(g *canon.Grid, u UsedRow7, k int) bool {
 		pair[c], lo[c] = p, p&-p
 		hi[c] = p ^ lo[c]
 	}
-	ways := Rows8Ways(Stack1Lanes(g[63], lo[1], hi[1], lo[2], hi[2]), lo[3], hi[3], lo[4], hi[4], lo[5], hi[5], pair[6], pair[7], pair[8])
+	ways := band.Rows8Ways(band.Stack1Lanes(g[63], lo[1], hi[1], lo[2], hi[2]), lo[3], hi[3], lo[4], hi[4], lo[5], hi[5], pair[6], pair[7], pair[8])
 	if bits.OnesCount64(ways) != int(u.Ways) || k >= int(u.Ways) {
 		return false
 	}

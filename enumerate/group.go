@@ -12,20 +12,8 @@ import (
 	"edgrid/canon"
 )
 
-// Engine selects the search that finds a group's completions.
-type Engine int
-
-// The engines. Both prune finished bands 2 the same way and give identical
-// output (TestEnginesAgree); the bit-mask search is the faster.
-const (
-	EngineBits Engine = iota // bit masks, cell by cell in ascending order
-	EngineDLX                // dancing links with band 2 as the first tier
-)
-
 // Options control the enumeration of a group.
 type Options struct {
-	// Engine is the search used; the zero value is EngineBits.
-	Engine Engine
 	// Workers is the number of goroutines searching; 0 means one per core.
 	Workers int
 	// FirstOnly stops at the first minlex grid; Stats.Grids is then 0 or 1.
@@ -40,16 +28,13 @@ type Options struct {
 	TaskDone func(task int, grids, completions int64)
 }
 
-// MaxAutomorphisms is the largest automorphism count a grid can have.
-const MaxAutomorphisms = 648
-
 // Stats describe one enumeration.
 type Stats struct {
-	Grids       int64                       // minlex grids emitted
-	Autos       [MaxAutomorphisms + 1]int64 // Autos[a] grids with a automorphisms
-	Completions int64                       // completions checked with CheckMinlex (candidates)
-	Band2Pruned int64                       // finished bands 2 dropped because their form was smaller than band 1's
-	Band2Kept   int64                       // finished bands 2 kept: their band 3 searched
+	Grids       int64                             // minlex grids emitted
+	Autos       [canon.MaxAutomorphisms + 1]int64 // Autos[a] grids with a automorphisms
+	Completions int64                             // completions checked with CheckMinlex (candidates)
+	Band2Pruned int64                             // finished bands 2 dropped because their form was smaller than band 1's
+	Band2Kept   int64                             // finished bands 2 kept: their band 3 searched
 	Seconds     float64
 }
 
@@ -81,16 +66,15 @@ func (s *Stats) Histogram() map[int]int64 {
 // error stops the enumeration with that error.
 type Emit func(g *canon.Grid, autos int) error
 
-// PlacedEmit is an Emit that also receives each grid's Place (unknown with
-// EngineDLX).
+// PlacedEmit is an Emit that also receives each grid's Place.
 type PlacedEmit func(g *canon.Grid, autos int, p Place) error
 
 // taskResult is the output of one row-4 filling, kept until its turn to be emitted.
 type taskResult struct {
-	grids  []canon.Grid // none for GroupBatches but with EngineDLX: Batch.Grids rebuilds them
+	grids  []canon.Grid // none for GroupBatches: Batch.Grids rebuilds them
 	autos  []uint16
 	base   canon.Grid // GroupBatches: the group's key as a partial grid
-	places []Place    // GroupPlaced: one for each grid, none when the engine does not know them
+	places []Place    // GroupPlaced: one for each grid
 	runs   []Run      // GroupBatches: the runs of grids sharing rows 4-6
 	rows   []UsedRow7 // and their rows 7
 	stats  Stats
@@ -270,19 +254,9 @@ func groupRun(ctx context.Context, key band.Key, opt Options, c collect, emit fu
 	return total, nil
 }
 
-// newTaskRunner returns a function that searches one row-4 task with the
-// engine opt selects, keeping what c says; each worker has its own.
+// newTaskRunner returns a function that searches one row-4 task, keeping
+// what c says; each worker has its own.
 func newTaskRunner(ctx context.Context, key band.Key, opt Options, c collect) func(r4 *[8]uint8) (*taskResult, error) {
-	if opt.Engine == EngineDLX {
-		first := key.Band1()
-		ck, err := canon.NewChecker(&first)
-		if err != nil {
-			panic("enumerate: group key without a minimal first band: " + err.Error())
-		}
-		t := newDLXTask(key, ck)
-		t.ctx = ctx
-		return t.run
-	}
 	s := newBitSearch(key)
 	s.ctx = ctx
 	s.firstOnly = opt.FirstOnly

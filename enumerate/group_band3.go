@@ -1,6 +1,7 @@
 package enumerate
 
 import (
+	"edgrid/band"
 	"encoding/binary"
 	"math/bits"
 )
@@ -40,8 +41,8 @@ func (s *bitSearch) band3() {
 			return
 		}
 	}
-	var rows [MaxRows7]uint64
-	n := min(s.rows7(&tri, &rows), MaxRows7)
+	var rows [band.MaxRows7]uint64
+	n := min(s.rows7(&tri, &rows), band.MaxRows7)
 	if s.desc {
 		for i := n - 1; i >= 0 && !s.stopped; i-- {
 			s.r7, s.n7 = uint8(i), uint8(n)
@@ -70,18 +71,18 @@ func (s *bitSearch) rowDone() {
 
 // rows7 lists the rows 7 that complete rows 1-6 within s.allow, ascending,
 // into rows and returns how many (Rows7).
-func (s *bitSearch) rows7(tri *[9]uint16, rows *[MaxRows7]uint64) int {
+func (s *bitSearch) rows7(tri *[9]uint16, rows *[band.MaxRows7]uint64) int {
 	var allow [9]uint16
 	for c := 1; c < 9; c++ {
 		allow[c] = s.allow[row7At+c]
 	}
-	return Rows7(tri, &allow, s.g[54], nil, rows)
+	return band.Rows7(tri, &allow, s.g[54], nil, rows)
 }
 
 // rows89 emits every completion of rows 8 and 9 given rows 1-7, ascending
 // (descending when s.desc).
 //
-// The completions are Rows8Ways; way w = 8*w1 + w2 is bit 16*w1 + w2 of
+// The completions are band.Rows8Ways; way w = 8*w1 + w2 is bit 16*w1 + w2 of
 // valid.
 func (s *bitSearch) rows89(tri *[9]uint16) {
 	g := &s.g
@@ -91,8 +92,8 @@ func (s *bitSearch) rows89(tri *[9]uint16) {
 		pair[c], lo[c] = p, p&-p
 		hi[c] = p ^ lo[c]
 	}
-	m1 := Stack1Lanes(g[63], lo[1], hi[1], lo[2], hi[2])
-	valid := Rows8Ways(m1, lo[3], hi[3], lo[4], hi[4], lo[5], hi[5], pair[6], pair[7], pair[8])
+	m1 := band.Stack1Lanes(g[63], lo[1], hi[1], lo[2], hi[2])
+	valid := band.Rows8Ways(m1, lo[3], hi[3], lo[4], hi[4], lo[5], hi[5], pair[6], pair[7], pair[8])
 	s.ways = valid
 	for valid != 0 && !s.stopped {
 		var p uint

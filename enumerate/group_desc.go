@@ -1,6 +1,9 @@
 package enumerate
 
-import "math/bits"
+import (
+	"edgrid/band"
+	"math/bits"
+)
 
 // The descending search (Searcher.RunDesc): search with the largest digit
 // tried first, so the completions come largest first (band 3 walks its
@@ -12,7 +15,7 @@ import "math/bits"
 
 // searchDesc is search, largest digits first.
 func (s *bitSearch) searchDesc(start int) {
-	var avail [48]uint16
+	var avail [band.OpenCells]uint16
 	depth := start
 	avail[depth] = s.avail(depth)
 	for depth >= start {

@@ -11,8 +11,8 @@ import (
 // freeCells are the cells a group leaves open: rows 4-9 without column 1,
 // row-major. Filling them in this order, digits ascending, meets the
 // completions in ascending grid order.
-var freeCells = func() [48]uint8 {
-	var c [48]uint8
+var freeCells = func() [band.OpenCells]uint8 {
+	var c [band.OpenCells]uint8
 	n := 0
 	for r := 3; r < 9; r++ {
 		for col := 1; col < 9; col++ {
@@ -29,8 +29,8 @@ const (
 )
 
 // freeUnits[k] are the mask indexes (row, 9+column, 18+box) of freeCells[k].
-var freeUnits = func() [48][3]uint8 {
-	var u [48][3]uint8
+var freeUnits = func() [band.OpenCells][3]uint8 {
+	var u [band.OpenCells][3]uint8
 	for k, c := range freeCells {
 		r, col := c/9, c%9
 		u[k] = [3]uint8{r, 9 + col, 18 + r/3*3 + col/3}
@@ -43,14 +43,14 @@ var freeUnits = func() [48][3]uint8 {
 // smaller than band 1's, and checking each completion with a canon.Checker.
 type bitSearch struct {
 	g           canon.Grid
-	units       [27]uint16 // digits used in each row, column (9+) and box (18+)
-	allow       [48]uint16 // digits each free cell may take (Searcher.RunWithin)
-	allowRows89 bool       // some cell of rows 8-9 is restricted
+	units       [27]uint16             // digits used in each row, column (9+) and box (18+)
+	allow       [band.OpenCells]uint16 // digits each free cell may take (Searcher.RunWithin)
+	allowRows89 bool                   // some cell of rows 8-9 is restricted
 	check       *canon.Checker
 	band2       uint32           // band 2's table entry, set when band 2 is finished
 	cands       [band2End]uint16 // digits each band-2 cell could take given the cells before it (group runs)
 	r7, n7      uint8            // index of the current row 7 among band 3's, and their number
-	ways        uint64           // the current row 7's completions (Rows8Ways)
+	ways        uint64           // the current row 7's completions (band.Rows8Ways)
 	way         uint8            // the current completion's bit in ways
 	used        uint8            // bit k: the current row 7's completion k was kept (batches)
 	usedRows    []UsedRow7       // the rows 7 with kept completions (batches)
@@ -164,7 +164,7 @@ func (s *bitSearch) search(start int) {
 		s.searchDesc(start)
 		return
 	}
-	var avail [48]uint16
+	var avail [band.OpenCells]uint16
 	depth := start
 	avail[depth] = s.avail(depth)
 	s.cands[depth] = avail[depth]

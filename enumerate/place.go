@@ -9,7 +9,7 @@ import (
 // A Place locates a grid among the completions of its rows 1-6, in the terms
 // the storage codec records them: which of the rows 7 that Rows7 lists for
 // rows 1-6 it has (Row7), and which of that row 7's completions, the ways
-// Rows8Ways finds in ascending order, are its rows 8-9 (Completion). The
+// band.Rows8Ways finds in ascending order, are its rows 8-9 (Completion). The
 // search finds both on its way to the grid, so a writer given the Place need
 // not look for them again.
 //
@@ -33,7 +33,7 @@ const (
 	placeKnown      = 1 << 31
 )
 
-// makePlace packs a Place without a fingerprint; row < rows <= MaxRows7,
+// makePlace packs a Place without a fingerprint; row < rows <= band.MaxRows7,
 // comp < comps <= 8.
 func makePlace(row, rows, comp, comps int) Place {
 	return Place{placeKnown | uint32(row)<<placeRowShift | uint32(rows-1)<<placeRowsShift |

@@ -128,19 +128,3 @@ func TestPlaceOracle(t *testing.T) {
 		}
 	}
 }
-
-// TestPlaceUnknownWithDLX: the DLX engine does not track Places.
-func TestPlaceUnknownWithDLX(t *testing.T) {
-	grp, _ := band.ByNumber(3150)
-	n := 0
-	_, err := GroupPlaced(context.Background(), grp.Key, Options{Engine: EngineDLX}, func(_ *canon.Grid, _ int, p Place) error {
-		if p.Known() {
-			t.Fatal("DLX engine passed a known Place")
-		}
-		n++
-		return nil
-	})
-	if err != nil || n == 0 {
-		t.Fatalf("%d grids, %v", n, err)
-	}
-}

@@ -10,11 +10,6 @@ import (
 	"edgrid/canon"
 )
 
-// FreeCells is the number of cells a group leaves open: rows 4-9 without
-// column 1. A prefix (see Searcher) gives digits for the first of them in
-// row-major order: r4c2..r4c9, r5c2..r5c9, r6c2, ...
-const FreeCells = 48
-
 // MaxPrefix is the longest prefix a Searcher takes: rows 4 and 5, and row 6
 // but for its last cell (a finished band 2 is where pruning acts).
 const MaxPrefix = band2End - 1
@@ -47,7 +42,7 @@ func (q *Searcher) Row4s() [][8]uint8 { return q.s.row4s() }
 // take given the group's key and prefix, or 0 when there are none or the
 // prefix itself breaks a row, column or box.
 func (q *Searcher) Next(prefix []uint8) uint16 {
-	if len(prefix) >= FreeCells {
+	if len(prefix) >= band.OpenCells {
 		return 0
 	}
 	n, ok := q.place(prefix)

@@ -185,7 +185,7 @@ func TestSearcherRunWithin(t *testing.T) {
 		}
 		g := all[rng.IntN(len(all))]
 		for range 1 + rng.IntN(12) {
-			c := int(freeCells[rng.IntN(FreeCells)])
+			c := int(freeCells[rng.IntN(band.OpenCells)])
 			switch rng.IntN(3) {
 			case 0: // the chosen grid's digit: a dancing-links placement
 				allowed[c] = 1 << g[c]

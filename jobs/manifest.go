@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"edgrid/band"
+	"edgrid/internal/crc32c"
 	"edgrid/storage"
 )
 
@@ -22,8 +22,6 @@ const ManifestName = "manifest.edr"
 
 // manifestMagic is the first line of a manifest.
 const manifestMagic = "edgrid run manifest 1"
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Record is the manifest's line for a finished group.
 type Record struct {
@@ -59,7 +57,7 @@ type Manifest struct {
 // sealLine appends the CRC-32C of text to it: every manifest line carries
 // its own checksum, so that a torn or damaged line is recognized alone.
 func sealLine(text string) string {
-	return fmt.Sprintf("%s %08x\n", text, crc32.Checksum([]byte(text), castagnoli))
+	return fmt.Sprintf("%s %08x\n", text, crc32c.Checksum([]byte(text)))
 }
 
 // unseal checks a line's checksum and returns the text before it.
@@ -69,7 +67,7 @@ func unseal(line string) (string, error) {
 		return "", errors.New("no checksum")
 	}
 	text, sum := line[:i], line[i+1:]
-	if want := fmt.Sprintf("%08x", crc32.Checksum([]byte(text), castagnoli)); sum != want {
+	if want := fmt.Sprintf("%08x", crc32c.Checksum([]byte(text))); sum != want {
 		return "", fmt.Errorf("checksum %s, computed %s", sum, want)
 	}
 	return text, nil

@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"edgrid/internal/crc32c"
 	"edgrid/storage"
 )
 
@@ -42,7 +42,7 @@ func writeTasks(dir string, group int, ts []TaskStat) error {
 	for _, t := range ts {
 		fmt.Fprintf(&b, "%d %d\n", t.Grids, t.Completions)
 	}
-	fmt.Fprintf(&b, "crc32c %08x\n", crc32.Checksum(b.Bytes(), castagnoli))
+	fmt.Fprintf(&b, "crc32c %08x\n", crc32c.Checksum(b.Bytes()))
 	return storage.WriteFileAtomic(TasksPath(dir, group), b.Bytes())
 }
 
@@ -61,7 +61,7 @@ func ReadTasks(dir string, group int) ([]TaskStat, error) {
 		return nil, bad("truncated")
 	}
 	body, last := data[:i+1], strings.TrimSpace(string(data[i+1:]))
-	if want := fmt.Sprintf("crc32c %08x", crc32.Checksum(body, castagnoli)); last != want {
+	if want := fmt.Sprintf("crc32c %08x", crc32c.Checksum(body)); last != want {
 		return nil, bad("checksum line %q, computed %q", last, want)
 	}
 	sc := bufio.NewScanner(bytes.NewReader(body))

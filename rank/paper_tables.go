@@ -5,12 +5,12 @@ import (
 	_ "embed"
 	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 	"sync"
 
 	"edgrid/band"
 	"edgrid/canon"
 	"edgrid/enumerate"
+	"edgrid/internal/crc32c"
 )
 
 // The paper-order file (paper.bin), little-endian:
@@ -191,7 +191,7 @@ func BuildPaper(pp PaperParams, streams [][]byte) ([]byte, error) {
 	for _, s := range streams {
 		out = append(out, s...)
 	}
-	return le.AppendUint32(out, crc32.Checksum(out, castagnoli)), nil
+	return le.AppendUint32(out, crc32c.Checksum(out)), nil
 }
 
 // Check parses every group's tree with the group counts of t: each must

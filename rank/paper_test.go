@@ -10,6 +10,7 @@ import (
 	"edgrid/band"
 	"edgrid/canon"
 	"edgrid/enumerate"
+	"edgrid/internal/searchorder"
 )
 
 // groupGrids returns the minlex grids of group n, ascending.
@@ -55,11 +56,11 @@ func paperFor(t testing.TB, pp PaperParams, groups map[int][]canon.Grid) *PaperT
 }
 
 // searchOrder returns group n's grids in the order the dancing-links search
-// meets them (enumerate.GroupInSearchOrder: every completion, no pruning).
+// meets them (internal/searchorder: every completion, no pruning).
 func searchOrder(t testing.TB, grp band.Group) []canon.Grid {
 	t.Helper()
 	var gs []canon.Grid
-	if _, err := enumerate.GroupInSearchOrder(context.Background(), grp.Key, func(g *canon.Grid, _ int) error {
+	if _, _, err := searchorder.Group(context.Background(), grp.Key, func(g *canon.Grid, _ int) error {
 		gs = append(gs, *g)
 		return nil
 	}); err != nil {

@@ -5,13 +5,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"math/bits"
 	"slices"
 	"sync"
 
 	"edgrid/band"
 	"edgrid/enumerate"
+	"edgrid/internal/crc32c"
 )
 
 // Split buckets. Most buckets (a group's grids with one row 4) regenerate in
@@ -181,7 +181,7 @@ func BuildSplit(budget int64, entries []SplitEntry) ([]byte, error) {
 	out = le.AppendUint32(out, uint32(len(entries)))
 	out = le.AppendUint32(out, uint32(len(frame)))
 	out = append(out, frame...)
-	return le.AppendUint32(out, crc32.Checksum(out, castagnoli)), nil
+	return le.AppendUint32(out, crc32c.Checksum(out)), nil
 }
 
 // SplitPrefixes returns the prefixes (open cells from r4c2 on) that extend

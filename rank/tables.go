@@ -5,12 +5,12 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
 
 	"edgrid/band"
+	"edgrid/internal/crc32c"
 )
 
 // The table file (tables.bin), little-endian:
@@ -48,8 +48,6 @@ type Tables struct {
 	mu      sync.Mutex
 	decoded map[int][]int64 // group -> cumulative bucket counts (len buckets+1)
 }
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 var (
 	zdecOnce sync.Once
@@ -145,7 +143,7 @@ func (t *Tables) Buckets(g int) ([]int64, error) {
 	}
 	loc := t.loc[g-1]
 	chunk := t.chunks[loc[0] : loc[0]+loc[1]]
-	if crc32.Checksum(chunk, castagnoli) != loc[2] {
+	if crc32c.Checksum(chunk) != loc[2] {
 		return nil, fmt.Errorf("rank: tables: group %d: chunk checksum differs: damaged", g)
 	}
 	raw, err := decoder().DecodeAll(chunk, nil)
@@ -211,11 +209,11 @@ func Build(counts [][]int64, work []int64) ([]byte, error) {
 		le.PutUint32(e[16:], uint32(len(cs)))
 		le.PutUint32(e[20:], uint32(len(chunks)))
 		le.PutUint32(e[24:], uint32(len(chunk)))
-		le.PutUint32(e[28:], crc32.Checksum(chunk, castagnoli))
+		le.PutUint32(e[28:], crc32c.Checksum(chunk))
 		chunks = append(chunks, chunk...)
 	}
 	out := append(head, chunks...)
-	return le.AppendUint32(out, crc32.Checksum(out, castagnoli)), nil
+	return le.AppendUint32(out, crc32c.Checksum(out)), nil
 }
 
 // badFile returns the error maker of one kind of table file.
@@ -234,7 +232,7 @@ func checkFile(data []byte, magic string, version uint32, head int, bad func(str
 	}
 	le := binary.LittleEndian
 	body := data[:len(data)-4]
-	if got, want := crc32.Checksum(body, castagnoli), le.Uint32(data[len(data)-4:]); got != want {
+	if got, want := crc32c.Checksum(body), le.Uint32(data[len(data)-4:]); got != want {
 		return nil, bad("checksum %08x, computed %08x: damaged", want, got)
 	}
 	if string(data[:8]) != magic {

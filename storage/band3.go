@@ -1,10 +1,9 @@
 package storage
 
 import (
+	"edgrid/band"
 	"encoding/binary"
 	"math/bits"
-
-	"edgrid/enumerate"
 )
 
 // Band 3 (rows 7-9) is nearly implied by rows 1-6 and column 1: each column c
@@ -37,7 +36,7 @@ type band3 struct {
 	miss [9]uint16 // S: digits missing from each column in rows 1-6
 	key  uint64    // band3Cache's key of S and r7c1, in a cache's slots
 	n    int
-	rows [enumerate.MaxRows7]row7
+	rows [band.MaxRows7]row7
 }
 
 // init enumerates the rows 7 that complete rows 1-6 of g, whose columns 2-9
@@ -70,10 +69,10 @@ func missing(g *[81]uint8, col *[9]uint16, S *[9]uint16) bool {
 }
 
 // list enumerates the rows 7 for b.miss, set by missing, whose column 1
-// holds f (enumerate.Rows7); it reports false when there are none, or more
+// holds f (band.Rows7); it reports false when there are none, or more
 // than b.rows holds (which valid triples never give).
 func (b *band3) list(f uint8) bool {
-	b.n = enumerate.Rows7(&b.miss, &anyDigit, f, &b.rows, nil)
+	b.n = band.Rows7(&b.miss, &anyDigit, f, &b.rows, nil)
 	if b.n > len(b.rows) {
 		b.n = 0
 	}
@@ -131,7 +130,7 @@ type rows89 struct {
 func (x *rows89) reset() { x.a1 = 0 }
 
 // init lists the completions of row 7 r7 (one of b's rows) given r8c1 = f8.
-// The 32 ways are checked by enumerate.Rows8Ways.
+// The 32 ways are checked by band.Rows8Ways.
 func (x *rows89) init(b *band3, r7 row7, f8 uint8) {
 	a, bm := uint16(r7), uint16(r7>>16)
 	rest := allDigits &^ (a | bm)
@@ -169,7 +168,7 @@ func (x *rows89) init(b *band3, r7 row7, f8 uint8) {
 		if uint16(1)<<f8 == hi0 {
 			x.p0 = 1
 		}
-		x.m1 = enumerate.Stack1Lanes(f8, lo1, hi1, lo2, hi2)
+		x.m1 = band.Stack1Lanes(f8, lo1, hi1, lo2, hi2)
 	}
 	r7p, lop, dxp = x.r7s1, x.los1, x.dxs1
 	lo3, hi3 := col(3, bm)
@@ -180,7 +179,7 @@ func (x *rows89) init(b *band3, r7 row7, f8 uint8) {
 	_, hi8 := col(8, rest)
 	x.r7, x.lo, x.dx = r7p, lop, dxp
 	// The completing ways, bit 16*w1 + w2 for way 8*w1 + w2.
-	valid := enumerate.Rows8Ways(x.m1, lo3, hi3, lo4, hi4, lo5, hi5, x.left[6], x.left[7], x.left[8])
+	valid := band.Rows8Ways(x.m1, lo3, hi3, lo4, hi4, lo5, hi5, x.left[6], x.left[7], x.left[8])
 	// Column 1's bit, then each column 7-9's: it takes its high digit h
 	// when h's other column o (of columns 1-6: each digit is left in two
 	// columns of different stacks) does not, that is when o's bit differs

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"edgrid/band"
 	"edgrid/canon"
-	"edgrid/enumerate"
 )
 
 // slowBand3 lists the fillings of rows 7-9 of g (rows 1-6 and column 1
@@ -124,7 +124,7 @@ func TestBand3AgainstBacktracking(t *testing.T) {
 }
 
 func TestBand3Bounds(t *testing.T) {
-	// enumerate.MaxRows7 and at most 8 completions a row 7 are what the decoder's arrays rely on.
+	// band.MaxRows7 and at most 8 completions a row 7 are what the decoder's arrays rely on.
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 2000 {
 		g := canon.RandomGrid(r)
@@ -133,8 +133,8 @@ func TestBand3Bounds(t *testing.T) {
 		if !ok {
 			t.Fatalf("grid %s: no completion of its own band 2", m.String())
 		}
-		if n := enumerate.Rows7(&b.miss, &anyDigit, m[54], nil, nil); n != b.n || n > enumerate.MaxRows7 {
-			t.Fatalf("%d rows 7 listed, %d kept, at most %d", n, b.n, enumerate.MaxRows7)
+		if n := band.Rows7(&b.miss, &anyDigit, m[54], nil, nil); n != b.n || n > band.MaxRows7 {
+			t.Fatalf("%d rows 7 listed, %d kept, at most %d", n, b.n, band.MaxRows7)
 		}
 		var x rows89
 		var prev [9]uint8

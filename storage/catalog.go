@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"os"
 	"path/filepath"
 	"sort"
@@ -14,6 +13,7 @@ import (
 
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/internal/crc32c"
 )
 
 // A catalog is a directory of group files named by FileName plus an index,
@@ -148,7 +148,7 @@ func (c *Catalog) marshal() []byte {
 	for _, e := range c.Entries {
 		fmt.Fprintf(&b, "%d %d %d %v %d %08x\n", e.Group, e.Count, e.First, e.Codec, e.Size, e.Checksum)
 	}
-	fmt.Fprintf(&b, "crc32c %08x\n", crc32.Checksum(b.Bytes(), castagnoli))
+	fmt.Fprintf(&b, "crc32c %08x\n", crc32c.Checksum(b.Bytes()))
 	return b.Bytes()
 }
 
@@ -178,7 +178,7 @@ func OpenCatalog(dir string) (*Catalog, error) {
 	if !found {
 		return nil, bad(0, "last line %q is not a checksum", last)
 	}
-	if want := fmt.Sprintf("%08x", crc32.Checksum(body, castagnoli)); sum != want {
+	if want := fmt.Sprintf("%08x", crc32c.Checksum(body)); sum != want {
 		return nil, bad(0, "checksum %s, computed %s", sum, want)
 	}
 	c := &Catalog{Dir: dir}

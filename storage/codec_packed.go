@@ -12,7 +12,7 @@ import (
 func encodePacked(grids []canon.Grid, dst []byte) []byte {
 	for i := range grids {
 		g := &grids[i]
-		for q := 0; q < numOpen; q += 2 {
+		for q := 0; q < band.OpenCells; q += 2 {
 			dst = append(dst, g[openCell[q]]|g[openCell[q+1]]<<4)
 		}
 	}

@@ -10,8 +10,8 @@ import (
 
 // Coding from what the search knows.
 //
-// The enumerator lists band 3's rows 7 with enumerate.Rows7 and their
-// completions with enumerate.Rows8Ways, the lists band3 and rows89 build
+// The enumerator lists band 3's rows 7 with band.Rows7 and their
+// completions with band.Rows8Ways, the lists band3 and rows89 build
 // here, in the same order. A Batch tells for each run which rows 7 its grids
 // have and which completions of each (enumerate.UsedRow7), and the
 // candidates of each band-2 cell (Run.Cands); a Place tells it for one grid.

@@ -3,27 +3,21 @@ package storage
 import (
 	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 
 	"edgrid/band"
+	"edgrid/canon"
+	"edgrid/internal/crc32c"
 )
 
 // FormatVersion is the version of the file layout this package writes; it
 // reads only this version.
 const FormatVersion = 1
 
-// MaxAutomorphisms is the largest automorphism count of a grid
-// (MaxAutomorphisms; a header's histogram has room for 1..648).
-const MaxAutomorphisms = 648
-
 const (
 	headerSize = 512
 	maxHist    = 32 // automorphism counts a header can list (the whole catalog has 16)
 	fileMagic  = "EDGRID\x00\x01"
 )
-
-// castagnoli is the CRC-32C table used for every checksum in a file.
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Header describes a group file: its group, how many grids and of which
 // automorphism counts, and how the blocks are coded.
@@ -35,7 +29,7 @@ type Header struct {
 	Count   int64    // grids in the file
 	Blocks  int
 	// Autos[a] is the number of grids with a automorphisms (1..648).
-	Autos [MaxAutomorphisms + 1]int64
+	Autos [canon.MaxAutomorphisms + 1]int64
 }
 
 // marshal lays h out in headerSize bytes (FORMAT.md, "Header").
@@ -63,7 +57,7 @@ func (h *Header) marshal() ([]byte, error) {
 		le.PutUint16(b[62+10*i:], uint16(a))
 		le.PutUint64(b[64+10*i:], uint64(h.Autos[a]))
 	}
-	le.PutUint32(b[headerSize-4:], crc32.Checksum(b[:headerSize-4], castagnoli))
+	le.PutUint32(b[headerSize-4:], crc32c.Checksum(b[:headerSize-4]))
 	return b, nil
 }
 
@@ -82,7 +76,7 @@ func unmarshalHeader(path string, b []byte) (*Header, error) {
 	if h.Version != FormatVersion {
 		return nil, bad("format version %d, this reader knows %d", h.Version, FormatVersion)
 	}
-	if got, want := le.Uint32(b[headerSize-4:]), crc32.Checksum(b[:headerSize-4], castagnoli); got != want {
+	if got, want := le.Uint32(b[headerSize-4:]), crc32c.Checksum(b[:headerSize-4]); got != want {
 		return nil, bad("checksum %08x, computed %08x", got, want)
 	}
 	h.Codec = Codec(b[10])
@@ -111,7 +105,7 @@ func unmarshalHeader(path string, b []byte) (*Header, error) {
 	for i := range nh {
 		a := int(le.Uint16(b[62+10*i:]))
 		n := int64(le.Uint64(b[64+10*i:]))
-		if a < 1 || a > MaxAutomorphisms || n <= 0 || h.Autos[a] != 0 || n > h.Count {
+		if a < 1 || a > canon.MaxAutomorphisms || n <= 0 || h.Autos[a] != 0 || n > h.Count {
 			return nil, bad("histogram entry %d: %d grids with %d automorphisms", i+1, n, a)
 		}
 		h.Autos[a] = n

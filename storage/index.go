@@ -2,8 +2,8 @@ package storage
 
 import (
 	"bytes"
+	"edgrid/internal/crc32c"
 	"encoding/binary"
-	"hash/crc32"
 )
 
 const (
@@ -108,7 +108,7 @@ func marshalIndex(entries []blockEntry) []byte {
 		entries[i].marshal(b[i*indexEntrySize:])
 	}
 	n := len(entries) * indexEntrySize
-	binary.LittleEndian.PutUint32(b[n:], crc32.Checksum(b[:n], castagnoli))
+	binary.LittleEndian.PutUint32(b[n:], crc32c.Checksum(b[:n]))
 	return b
 }
 
@@ -162,7 +162,7 @@ func checkIndex(path string, h *Header, f *footer, b []byte) ([]blockEntry, erro
 	if n < 0 || n%indexEntrySize != 0 || n/indexEntrySize != h.Blocks {
 		return nil, bad("%d bytes for %d blocks", len(b), h.Blocks)
 	}
-	if got, want := binary.LittleEndian.Uint32(b[n:]), crc32.Checksum(b[:n], castagnoli); got != want {
+	if got, want := binary.LittleEndian.Uint32(b[n:]), crc32c.Checksum(b[:n]); got != want {
 		return nil, bad("checksum %08x, computed %08x", got, want)
 	}
 	entries := make([]blockEntry, h.Blocks)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"edgrid/band"
 	"edgrid/canon"
 )
 
@@ -22,7 +23,7 @@ func TestOpenKey(t *testing.T) {
 	for range 2000 {
 		g, h := canon.RandomGrid(rng), canon.RandomGrid(rng)
 		if rng.IntN(4) == 0 { // share a prefix of the open cells
-			for _, c := range openCell[:rng.IntN(numOpen)] {
+			for _, c := range openCell[:rng.IntN(band.OpenCells)] {
 				h[c] = g[c]
 			}
 		}
@@ -41,7 +42,7 @@ func TestOpenKey(t *testing.T) {
 		e := blockEntry{open: kg}
 		var b [indexEntrySize]byte
 		e.marshal(b[:])
-		for q := range numOpen { // the documented layout: cell 2i low, 2i+1 high
+		for q := range band.OpenCells { // the documented layout: cell 2i low, 2i+1 high
 			if got := b[32+q/2] >> (4 * (q % 2)) & 15; got != g[openCell[q]] {
 				t.Fatalf("on disk open cell %d = %d, want %d", q, got, g[openCell[q]])
 			}
@@ -51,7 +52,7 @@ func TestOpenKey(t *testing.T) {
 		if back.open != kg {
 			t.Fatalf("unmarshal(marshal) changed the key")
 		}
-		q, d := rng.IntN(numOpen), []uint64{0, 10, 11, 12, 13, 14, 15}[rng.IntN(7)]
+		q, d := rng.IntN(band.OpenCells), []uint64{0, 10, 11, 12, 13, 14, 15}[rng.IntN(7)]
 		bad := kg
 		bad[q/16] = bad[q/16]&^(15<<(60-4*(q%16))) | d<<(60-4*(q%16))
 		if bad.digitsOK() {

@@ -1,18 +1,20 @@
 package storage
 
-// The 48 open cells of a group are rows 4-9 without column 1; the 33 others
-// are the group's key (band.KeyCells). Band 2's open cells (rows 4-6) are the
-// first 24, in row-major order: position q is cell (3+q/8)*9 + 1 + q%8.
+import "edgrid/band"
+
+// The open cells of a group (band.OpenCells) are rows 4-9 without column 1;
+// the 33 others are the group's key (band.KeyCells). Band 2's open cells
+// (rows 4-6) are the first 24, in row-major order: position q is cell
+// (3+q/8)*9 + 1 + q%8.
 const (
-	numOpen   = 48
 	numBand2  = 24
 	allDigits = 0x3FE // bits 1..9
 )
 
 // openCell maps an open-cell position (0..47, row-major) to its grid cell.
-var openCell = func() [numOpen]int {
-	var c [numOpen]int
-	for q := range numOpen {
+var openCell = func() [band.OpenCells]int {
+	var c [band.OpenCells]int
+	for q := range band.OpenCells {
 		c[q] = (3+q/8)*9 + 1 + q%8
 	}
 	return c

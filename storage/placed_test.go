@@ -45,18 +45,15 @@ func TestPlacedFileSame(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Fatalf("group %d: the file written with some Places unknown differs from Add's", group)
 		}
-		// Batches, with the bit search's Places and with DLX's (none).
-		for _, engine := range []enumerate.Engine{enumerate.EngineBits, enumerate.EngineDLX} {
-			if engine == enumerate.EngineDLX && group != 3150 {
-				continue // slow, and one group shows the fallback
-			}
+		// Batches.
+		{
 			path := filepath.Join(t.TempDir(), "g.edg")
 			w, err := Create(path, group, WriterOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			grp, _ := band.ByNumber(group)
-			if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{Engine: engine}, w.AddBatch); err != nil {
+			if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, w.AddBatch); err != nil {
 				t.Fatal(err)
 			}
 			if err := w.Close(); err != nil {
@@ -66,7 +63,7 @@ func TestPlacedFileSame(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Fatalf("group %d: the file written by batches (engine %d) differs from Add's", group, engine)
+				t.Fatalf("group %d: the file written by batches differs from Add's", group)
 			}
 		}
 	}
@@ -316,7 +313,7 @@ func TestBatchAndAddMixed(t *testing.T) {
 }
 
 // writtenAutos is the automorphism histogram of gg.
-func writtenAutos(gg *groupGrids) (h [MaxAutomorphisms + 1]int64) {
+func writtenAutos(gg *groupGrids) (h [canon.MaxAutomorphisms + 1]int64) {
 	for _, a := range gg.autos {
 		h[a]++
 	}

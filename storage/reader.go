@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"os"
 	"sort"
 
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/internal/crc32c"
 )
 
 // File is an open group file. Opening reads and checks the header, the
@@ -127,7 +127,7 @@ func (f *File) payload(i int, buf *buffers) ([]byte, error) {
 		}
 		return nil, fmt.Errorf("storage: %s: block %d: %w", f.path, i, err)
 	}
-	if got := crc32.Checksum(frame, castagnoli); got != e.crc {
+	if got := crc32c.Checksum(frame); got != e.crc {
 		return nil, f.blockError(i, 0, "checksum %08x, index says %08x", got, e.crc)
 	}
 	p, err := decompress(frame, e.plen, buf.payload)

@@ -51,7 +51,7 @@ func TestRoundTrip(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var autos [MaxAutomorphisms + 1]int64
+				var autos [canon.MaxAutomorphisms + 1]int64
 				for _, a := range gg.autos {
 					autos[a]++
 				}

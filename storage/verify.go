@@ -3,12 +3,12 @@ package storage
 import (
 	"bytes"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"runtime"
 	"sync"
 
 	"edgrid/canon"
+	"edgrid/internal/crc32c"
 )
 
 // VerifyOptions tune Verify.
@@ -21,7 +21,7 @@ type blockCheck struct {
 	err   error
 	first canon.Grid
 	last  canon.Grid
-	autos [MaxAutomorphisms + 1]int64
+	autos [canon.MaxAutomorphisms + 1]int64
 }
 
 // Verify checks everything about the group file at path: header, footer
@@ -59,7 +59,7 @@ func Verify(path string, opt VerifyOptions) (Header, error) {
 	}
 	close(next)
 	wg.Wait()
-	var autos [MaxAutomorphisms + 1]int64
+	var autos [canon.MaxAutomorphisms + 1]int64
 	for i := range checks {
 		c := &checks[i]
 		if c.err != nil {
@@ -139,7 +139,7 @@ func (f *File) checkBlock(i int, buf *buffers, ck *canon.Checker) (c blockCheck)
 
 // checkFileCRC reads the whole file and compares its checksum with the footer's.
 func (f *File) checkFileCRC() error {
-	h := crc32.New(castagnoli)
+	h := crc32c.New()
 	if _, err := io.Copy(h, io.NewSectionReader(f.f, 0, f.size-12)); err != nil {
 		return fmt.Errorf("storage: %s: %w", f.path, err)
 	}
@@ -149,7 +149,7 @@ func (f *File) checkFileCRC() error {
 	return nil
 }
 
-func histString(a *[MaxAutomorphisms + 1]int64) string {
+func histString(a *[canon.MaxAutomorphisms + 1]int64) string {
 	var b bytes.Buffer
 	for k, n := range a {
 		if n > 0 {

@@ -3,7 +3,6 @@ package storage
 import (
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"edgrid/band"
 	"edgrid/canon"
 	"edgrid/enumerate"
+	"edgrid/internal/crc32c"
 )
 
 // WriterOptions tune a Writer; the zero value writes DefaultCodec with
@@ -147,8 +147,8 @@ func (w *Writer) AddPlaced(g *canon.Grid, automorphisms int, p enumerate.Place) 
 	if err := w.bgErr(); err != nil {
 		return err
 	}
-	if automorphisms < 1 || automorphisms > MaxAutomorphisms {
-		return fmt.Errorf("storage: grid %d: %d automorphisms, want 1..%d", w.h.Count+1, automorphisms, MaxAutomorphisms)
+	if automorphisms < 1 || automorphisms > canon.MaxAutomorphisms {
+		return fmt.Errorf("storage: grid %d: %d automorphisms, want 1..%d", w.h.Count+1, automorphisms, canon.MaxAutomorphisms)
 	}
 	if w.nruns > 0 {
 		w.flush() // a block holds grids or runs, not both
@@ -267,7 +267,7 @@ func (w *Writer) background() {
 		}
 		frame := compress(w.codec, w.level, p, nil)
 		e := blockEntry{clen: len(frame), plen: len(p), count: n, first: first,
-			crc: crc32.Checksum(frame, castagnoli)}
+			crc: crc32c.Checksum(frame)}
 		e.open = keyOf((*[81]uint8)(&job.first))
 		first += int64(n)
 		w.mu.Lock()
@@ -315,7 +315,7 @@ func (w *Writer) writeTo(out io.Writer) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	crc := crc32.New(castagnoli)
+	crc := crc32c.New()
 	cw := &countWriter{w: io.MultiWriter(out, crc)}
 	cw.Write(hdr)
 	for i, f := range w.frames {

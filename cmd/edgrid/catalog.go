@@ -261,7 +261,7 @@ func runCatalogVerify(t *catalogTarget, o catalogOptions, s streams) error {
 	}
 	fmt.Fprintf(s.out, "ok: %s: %d groups, %d grids\n", c.Dir, len(c.Entries), c.Total())
 	// The headers' histograms were just checked against the grids.
-	var autos [storage.MaxAutomorphisms + 1]int64
+	var autos [canon.MaxAutomorphisms + 1]int64
 	for _, e := range c.Entries {
 		f, err := c.Open(e.Group)
 		if err != nil {
@@ -280,7 +280,7 @@ func runCatalogVerify(t *catalogTarget, o catalogOptions, s streams) error {
 
 // histogramText lists the automorphism counts that occur as " autos:grids",
 // as method.md does.
-func histogramText(autos *[storage.MaxAutomorphisms + 1]int64) string {
+func histogramText(autos *[canon.MaxAutomorphisms + 1]int64) string {
 	var b strings.Builder
 	for a, n := range autos {
 		if n > 0 {
@@ -296,7 +296,7 @@ const groupOrder = 1218998108160
 // burnside returns the sum over classes of groupOrder / automorphisms: the
 // number of all solution grids when the classes are all of them. Every
 // automorphism count divides the group order, so the sum is exact.
-func burnside(autos *[storage.MaxAutomorphisms + 1]int64) string {
+func burnside(autos *[canon.MaxAutomorphisms + 1]int64) string {
 	sum, term := new(big.Int), new(big.Int)
 	for a, n := range autos {
 		if n > 0 {

@@ -9,7 +9,7 @@ import (
 	"os"
 	"strings"
 
-	"edgrid/enumerate/solve"
+	"edgrid/solve"
 )
 
 func init() {
