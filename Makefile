@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/edgrid
 
-.PHONY: build test test-long bench lint run generate
+.PHONY: build test test-long bench lint run generate tables
 
 build:
 	$(GO) build -o $(BIN) ./cmd/edgrid
@@ -31,8 +31,22 @@ lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
+# Every generated Go file: dlx/run.go from its template, canon's band forms
+# (derived from scratch), band's group table (every one of the 4,160
+# candidates searched: about 6 minutes on 2 cores). The tests of
+# internal/gen check that the committed files are what these give.
 generate:
 	$(GO) generate ./...
+
+# The embedded rank tables: tables.bin and paper.bin from the directory of a
+# full run (CATALOG=DIR, edgrid run --out DIR; about an hour on 2 cores), and
+# split.bin from the enumerator and timings on this machine. rank's tests
+# check the committed tables against a catalog when EDGRID_CATALOG is set,
+# and against groups enumerated afresh otherwise.
+CATALOG ?=
+tables:
+	@test -n "$(CATALOG)" || { echo "make tables CATALOG=DIR: DIR is a full run (edgrid run --out DIR)"; exit 2; }
+	EDGRID_CATALOG=$(CATALOG) $(GO) test ./rank -run '^TestGenerated' -generate -count=1 -timeout 3h -v
 
 # The main job: a resumable run of first band 1's ten groups into ./catalog
 # (method.md: 1,007,170 grids), a full check of the files, a summary. Run it

@@ -5,3 +5,5 @@
 // that complete band 3 of a grid from its rows 1-6 (Rows7, Stack1Lanes,
 // Rows8Ways), which the enumeration and the catalog decoder share.
 package band
+
+//go:generate go run ../internal/gen/groups

@@ -1,6 +1,6 @@
 package canon
 
-//go:generate go run gen_bandforms.go
+//go:generate go run ../internal/gen/bandforms
 
 // generatedBandForms parses bandFormText, the committed output of
 // DeriveBandForms; TestGeneratedBandForms re-derives and compares.

@@ -18,8 +18,9 @@
 // grids (dlx.go). With a catalog the groups and lex orders read the stored
 // files instead.
 //
-// The tables are derived from a full run (edgrid run) by gen_tables.go and
-// gen_paper.go; see the comments there for the commands.
+// The tables are generated from a full run (edgrid run) and the enumerator
+// by this package's tests (generate_test.go, make tables), which also check
+// that the committed files are what generation gives.
 //
 // Data flows canon <- band <- enumerate <- storage <- rank <- cmd.
 package rank

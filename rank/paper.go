@@ -24,21 +24,21 @@ type paperWalk struct {
 	cnt  [9]int64
 }
 
-// paperTables returns the Ranker's search trees: SetPaper's, or else the
+// paperTables returns the Ranker's search trees: setPaper's, or else the
 // embedded ones.
-func (r *Ranker) paperTables() (*PaperTables, error) {
+func (r *Ranker) paperTables() (*paperTable, error) {
 	r.mu.Lock()
 	p := r.paper
 	r.mu.Unlock()
 	if p != nil {
 		return p, nil
 	}
-	return EmbeddedPaper()
+	return embeddedPaperTable()
 }
 
-// SetPaper makes the Ranker use the search trees p for the paper's order
+// setPaper makes the Ranker use the search trees p for the paper's order
 // instead of the embedded ones.
-func (r *Ranker) SetPaper(p *PaperTables) {
+func (r *Ranker) setPaper(p *paperTable) {
 	r.mu.Lock()
 	r.paper = p
 	r.mu.Unlock()

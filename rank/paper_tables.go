@@ -17,7 +17,7 @@ import (
 //
 //	magic    "EDGRIDPT" (8 bytes)
 //	version  uint32 (2)
-//	params   4 uint32: PaperParams Leaf, Ratio, Budget, Measure
+//	params   4 uint32: paperParams Leaf, Ratio, Budget, Measure
 //	groups   uint32 (3541)
 //	offsets  groups+1 uint32: where each group's tree starts in the streams,
 //	         and where the last ends
@@ -32,14 +32,14 @@ const (
 //go:embed paper.bin
 var embeddedPaper []byte
 
-// PaperParams say where the search trees end in leaves. A node of the
+// paperParams say where the search trees end in leaves. A node of the
 // search tree is a leaf when it holds at most Leaf grids and, in a group
 // whose enumeration checks rho completions per grid (Tables.GroupWork over
 // GroupCount), at most Leaf*Ratio/(1000*rho) grids, and, if Budget > 0 and
-// rho >= Measure/1000, its grids take at most Budget work (LeafWork) to
+// rho >= Measure/1000, its grids take at most Budget work (leafWork) to
 // regenerate. Work per grid varies by two orders of magnitude between groups,
 // and a leaf's regeneration time with it.
-type PaperParams struct {
+type paperParams struct {
 	Leaf    int64 // most grids in a leaf
 	Ratio   int64 // per mille; 0: Leaf in every group
 	Budget  int64 // most work of a measured leaf; 0: none measured
@@ -47,7 +47,7 @@ type PaperParams struct {
 }
 
 // groupLeaf returns the most grids a leaf of group g holds.
-func (pp PaperParams) groupLeaf(t *Tables, g int) int64 {
+func (pp paperParams) groupLeaf(t *Tables, g int) int64 {
 	grids, work := t.GroupCount(g), t.GroupWork(g)
 	if pp.Ratio <= 0 || work*1000 <= pp.Ratio*grids {
 		return pp.Leaf
@@ -56,14 +56,14 @@ func (pp PaperParams) groupLeaf(t *Tables, g int) int64 {
 }
 
 // measured reports whether group g's leaves are measured.
-func (pp PaperParams) measured(t *Tables, g int) bool {
+func (pp paperParams) measured(t *Tables, g int) bool {
 	return pp.Budget > 0 && t.GroupWork(g)*1000 >= pp.Measure*t.GroupCount(g)
 }
 
-// PaperTables are the search trees of every group: what numbering in the
+// paperTable are the search trees of every group: what numbering in the
 // paper's order needs besides the group counts.
-type PaperTables struct {
-	params  PaperParams
+type paperTable struct {
+	params  paperParams
 	leaf    int64
 	offsets [band.NumGroups + 1]uint32
 	streams []byte
@@ -71,25 +71,25 @@ type PaperTables struct {
 
 var (
 	embPaperOnce sync.Once
-	embPaper     *PaperTables
+	embPaper     *paperTable
 	embPaperErr  error
 )
 
-// EmbeddedPaper returns the search trees compiled into the program,
+// embeddedPaperTable returns the search trees compiled into the program,
 // checked once.
-func EmbeddedPaper() (*PaperTables, error) {
+func embeddedPaperTable() (*paperTable, error) {
 	embPaperOnce.Do(func() {
 		if len(embeddedPaper) == 0 {
-			embPaperErr = fmt.Errorf("rank: this program was built without paper.bin (see rank/gen_paper.go)")
+			embPaperErr = fmt.Errorf("rank: this program was built without paper.bin (make tables)")
 			return
 		}
-		embPaper, embPaperErr = LoadPaper(embeddedPaper)
+		embPaper, embPaperErr = loadPaper(embeddedPaper)
 	})
 	return embPaper, embPaperErr
 }
 
-// LoadPaper reads and checks a paper-order file (see the layout above).
-func LoadPaper(data []byte) (*PaperTables, error) {
+// loadPaper reads and checks a paper-order file (see the layout above).
+func loadPaper(data []byte) (*paperTable, error) {
 	bad := badFile("paper tables")
 	end := paperHead + 4*(band.NumGroups+1)
 	body, err := checkFile(data, paperMagic, paperVersion, end, bad)
@@ -97,8 +97,8 @@ func LoadPaper(data []byte) (*PaperTables, error) {
 		return nil, err
 	}
 	le := binary.LittleEndian
-	pp := PaperParams{int64(le.Uint32(data[12:])), int64(le.Uint32(data[16:])), int64(le.Uint32(data[20:])), int64(le.Uint32(data[24:]))}
-	p := &PaperTables{params: pp, leaf: pp.Leaf, streams: body[end:]}
+	pp := paperParams{int64(le.Uint32(data[12:])), int64(le.Uint32(data[16:])), int64(le.Uint32(data[20:])), int64(le.Uint32(data[24:]))}
+	p := &paperTable{params: pp, leaf: pp.Leaf, streams: body[end:]}
 	if n := le.Uint32(data[28:]); n != band.NumGroups {
 		return nil, bad("%d groups, want %d", n, band.NumGroups)
 	}
@@ -115,23 +115,23 @@ func LoadPaper(data []byte) (*PaperTables, error) {
 }
 
 // Params returns the parameters the trees were built with.
-func (p *PaperTables) Params() PaperParams { return p.params }
+func (p *paperTable) Params() paperParams { return p.params }
 
 // reader returns a reader of group g's tree.
-func (p *PaperTables) reader(g int) bitReader {
+func (p *paperTable) reader(g int) bitReader {
 	return bitReader{data: p.streams[p.offsets[g-1]:p.offsets[g]]}
 }
 
-// LeafWork is the work of regenerating a leaf: completions checked plus
+// leafWork is the work of regenerating a leaf: completions checked plus
 // four for each band 2 dropped by its form (about 0.3-0.5 µs each).
-func LeafWork(st enumerate.Stats) int64 { return st.Completions + 4*st.Band2Pruned }
+func leafWork(st enumerate.Stats) int64 { return st.Completions + 4*st.Band2Pruned }
 
-// BuildPaperTree returns the stream of the search tree of group g of t
+// buildPaperTree returns the stream of the search tree of group g of t
 // over its minlex grids (in any order), ending in leaves as pp says, and
 // the number of its split nodes. Measured leaves are searched once each
 // (enumerate.Searcher.CountWithin: the completions RunWithin would check).
 // It panics on a grid that is not a completion of the group's key.
-func BuildPaperTree(t *Tables, g int, grids []canon.Grid, pp PaperParams) ([]byte, int, error) {
+func buildPaperTree(t *Tables, g int, grids []canon.Grid, pp paperParams) ([]byte, int, error) {
 	grp, err := band.ByNumber(g)
 	if err != nil {
 		return nil, 0, err
@@ -158,14 +158,14 @@ func BuildPaperTree(t *Tables, g int, grids []canon.Grid, pp PaperParams) ([]byt
 		if e != nil {
 			err = e
 		}
-		return LeafWork(s) > pp.Budget
+		return leafWork(s) > pp.Budget
 	}
 	s, nodes := buildTree(&st, grids, int(pp.Leaf), split)
 	return s, nodes, err
 }
 
-// BuildPaper assembles a paper-order file from the streams of every group.
-func BuildPaper(pp PaperParams, streams [][]byte) ([]byte, error) {
+// buildPaper assembles a paper-order file from the streams of every group.
+func buildPaper(pp paperParams, streams [][]byte) ([]byte, error) {
 	if len(streams) != band.NumGroups {
 		return nil, fmt.Errorf("rank: %d group streams, want %d", len(streams), band.NumGroups)
 	}
@@ -196,7 +196,7 @@ func BuildPaper(pp PaperParams, streams [][]byte) ([]byte, error) {
 
 // Check parses every group's tree with the group counts of t: each must
 // read to its end, its node counts adding up.
-func (p *PaperTables) Check(t *Tables) error {
+func (p *paperTable) Check(t *Tables) error {
 	for g := 1; g <= band.NumGroups; g++ {
 		rd := p.reader(g)
 		if err := rd.skip(t.GroupCount(g), p.leaf); err != nil {

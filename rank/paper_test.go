@@ -32,7 +32,7 @@ func groupGrids(t testing.TB, n int) (band.Group, []canon.Grid) {
 
 // paperFor builds search trees with leaves of at most leaf grids for the
 // given groups (the others get empty trees).
-func paperFor(t testing.TB, pp PaperParams, groups map[int][]canon.Grid) *PaperTables {
+func paperFor(t testing.TB, pp paperParams, groups map[int][]canon.Grid) *paperTable {
 	t.Helper()
 	tb, err := Embedded()
 	if err != nil {
@@ -40,15 +40,15 @@ func paperFor(t testing.TB, pp PaperParams, groups map[int][]canon.Grid) *PaperT
 	}
 	streams := make([][]byte, band.NumGroups)
 	for n, gs := range groups {
-		if streams[n-1], _, err = BuildPaperTree(tb, n, gs, pp); err != nil {
+		if streams[n-1], _, err = buildPaperTree(tb, n, gs, pp); err != nil {
 			t.Fatal(err)
 		}
 	}
-	data, err := BuildPaper(pp, streams)
+	data, err := buildPaper(pp, streams)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := LoadPaper(data)
+	p, err := loadPaper(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestPaperOrderMatchesSearch(t *testing.T) {
 	for _, leaf := range []int64{1, 40, 2000} {
 		start := time.Now()
 		r := ranker(t)
-		r.SetPaper(paperFor(t, PaperParams{Leaf: leaf, Budget: 5000}, map[int][]canon.Grid{n: asc}))
+		r.setPaper(paperFor(t, paperParams{Leaf: leaf, Budget: 5000}, map[int][]canon.Grid{n: asc}))
 		first := r.Tables().GroupFirst(n)
 		step := max(1, len(want)/300)
 		for i := 0; i < len(want); i += step {
@@ -107,26 +107,26 @@ func TestPaperOrderMatchesSearch(t *testing.T) {
 func TestPaperTablesDamaged(t *testing.T) {
 	streams := make([][]byte, band.NumGroups)
 	streams[0] = []byte{0x5a, 0x33}
-	data, err := BuildPaper(PaperParams{Leaf: 2000}, streams)
+	data, err := buildPaper(paperParams{Leaf: 2000}, streams)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LoadPaper(data); err != nil {
+	if _, err := loadPaper(data); err != nil {
 		t.Fatalf("intact file refused: %v", err)
 	}
 	for i := 0; i < len(data); i += 97 {
 		bad := append([]byte{}, data...)
 		bad[i] ^= 0x10
-		if _, err := LoadPaper(bad); err == nil {
+		if _, err := loadPaper(bad); err == nil {
 			t.Fatalf("byte %d flipped: accepted", i)
 		}
 	}
 	for _, n := range []int{0, 7, 100, len(data) - 1} {
-		if _, err := LoadPaper(data[:n]); err == nil {
+		if _, err := loadPaper(data[:n]); err == nil {
 			t.Fatalf("truncated to %d bytes: accepted", n)
 		}
 	}
-	if _, err := BuildPaper(PaperParams{Leaf: 2000}, streams[:5]); err == nil {
+	if _, err := buildPaper(paperParams{Leaf: 2000}, streams[:5]); err == nil {
 		t.Fatal("5 streams accepted")
 	}
 }
@@ -137,22 +137,22 @@ func TestPaperTreeMismatch(t *testing.T) {
 	ctx := context.Background()
 	_, a := groupGrids(t, 2800)
 	streams := make([][]byte, band.NumGroups)
-	s, _, err := BuildPaperTree(ranker(t).Tables(), 2800, a, PaperParams{Leaf: 10})
+	s, _, err := buildPaperTree(ranker(t).Tables(), 2800, a, paperParams{Leaf: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
 	streams[2801-1] = s     // group 2800's tree under group 2801
 	streams[2800-1] = s[:3] // cut short
-	data, err := BuildPaper(PaperParams{Leaf: 10}, streams)
+	data, err := buildPaper(paperParams{Leaf: 10}, streams)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := LoadPaper(data)
+	p, err := loadPaper(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := ranker(t)
-	r.SetPaper(p)
+	r.setPaper(p)
 	for _, g := range []int{2800, 2801} {
 		first := r.Tables().GroupFirst(g)
 		for _, k := range []int64{1, r.Tables().GroupCount(g) / 2, r.Tables().GroupCount(g)} {
@@ -169,7 +169,7 @@ func TestPaperTreeMismatch(t *testing.T) {
 // The embedded trees: they fit the group counts, are the trees rebuilt from
 // the enumeration for a few groups, and number method.md's grid 1 first.
 func TestEmbeddedPaper(t *testing.T) {
-	p, err := EmbeddedPaper()
+	p, err := embeddedPaperTable()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestEmbeddedPaper(t *testing.T) {
 	}
 	for _, n := range groups {
 		_, gs := groupGrids(t, n)
-		s, _, err := BuildPaperTree(r.Tables(), n, gs, p.Params())
+		s, _, err := buildPaperTree(r.Tables(), n, gs, p.Params())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -103,7 +103,7 @@ func (r *bitReader) gamma() (uint64, error) {
 }
 
 // split reads whether the node holding n grids is split; leaf is the most
-// grids a leaf holds (PaperParams.Leaf).
+// grids a leaf holds (paperParams.Leaf).
 func (r *bitReader) split(n, leaf int64) (bool, error) {
 	switch {
 	case n == 0:

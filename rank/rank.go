@@ -60,8 +60,8 @@ type Ranker struct {
 
 	mu     sync.Mutex
 	groups map[int]*groupState
-	paper  *PaperTables // nil: the embedded ones
-	split  *SplitTables // nil: the embedded ones
+	paper  *paperTable // nil: the embedded ones
+	split  *splitTable // nil: the embedded ones
 	rows4  map[[30]uint8][][8]uint8
 }
 

@@ -355,14 +355,14 @@ func writeCatalog(t *testing.T, dir string, groups []int) {
 
 func TestDamagedTables(t *testing.T) {
 	for _, cut := range []int{0, 10, len(embedded) / 2, len(embedded) - 1} {
-		if _, err := Load(embedded[:cut]); err == nil {
+		if _, err := loadTables(embedded[:cut]); err == nil {
 			t.Errorf("tables cut at %d bytes accepted", cut)
 		}
 	}
 	for _, at := range []int{3, 20, len(embedded) / 3, len(embedded) - 2} {
 		d := bytes.Clone(embedded)
 		d[at] ^= 0x40
-		if _, err := Load(d); err == nil {
+		if _, err := loadTables(d); err == nil {
 			t.Errorf("tables with byte %d flipped accepted", at)
 		}
 	}

@@ -47,50 +47,50 @@ const (
 //go:embed split.bin
 var embeddedSplit []byte
 
-// SplitEntry is one split bucket: the grids of each of its parts.
-type SplitEntry struct {
+// splitEntry is one split bucket: the grids of each of its parts.
+type splitEntry struct {
 	Group, Bucket, Depth int
 	Counts               []int64
 }
 
-// SplitTables are the split buckets of every group.
-type SplitTables struct {
+// splitTable are the split buckets of every group.
+type splitTable struct {
 	budget  int64
-	byGroup map[int][]SplitEntry // ascending by bucket
+	byGroup map[int][]splitEntry // ascending by bucket
 	entries int
 }
 
 var (
 	embSplitOnce sync.Once
-	embSplit     *SplitTables
+	embSplit     *splitTable
 	embSplitErr  error
 )
 
-// EmbeddedSplit returns the split buckets compiled into the program, read
+// embeddedSplitTable returns the split buckets compiled into the program, read
 // and checked on first use.
-func EmbeddedSplit() (*SplitTables, error) {
+func embeddedSplitTable() (*splitTable, error) {
 	embSplitOnce.Do(func() {
 		if len(embeddedSplit) == 0 {
-			embSplitErr = errors.New("rank: this program was built without split.bin (see rank/gen_split.go)")
+			embSplitErr = errors.New("rank: this program was built without split.bin (make tables)")
 			return
 		}
-		embSplit, embSplitErr = LoadSplit(embeddedSplit)
+		embSplit, embSplitErr = loadSplit(embeddedSplit)
 	})
 	return embSplit, embSplitErr
 }
 
-// LoadSplit reads and checks a split file (see the layout above). Whether
+// loadSplit reads and checks a split file (see the layout above). Whether
 // each entry fits its group (its parts as Searcher.Next allows them, its
 // counts adding up to the bucket's) is checked when a query first needs the
 // group, or by Check.
-func LoadSplit(data []byte) (*SplitTables, error) {
+func loadSplit(data []byte) (*splitTable, error) {
 	bad := badFile("split tables")
 	body, err := checkFile(data, splitMagic, splitVersion, splitHead, bad)
 	if err != nil {
 		return nil, err
 	}
 	le := binary.LittleEndian
-	s := &SplitTables{budget: int64(le.Uint32(data[12:])), byGroup: map[int][]SplitEntry{}}
+	s := &splitTable{budget: int64(le.Uint32(data[12:])), byGroup: map[int][]splitEntry{}}
 	n := int(le.Uint32(data[16:]))
 	if int(le.Uint32(data[20:])) != len(body)-splitHead {
 		return nil, bad("frame of %d bytes, %d present", le.Uint32(data[20:]), len(body)-splitHead)
@@ -115,7 +115,7 @@ func LoadSplit(data []byte) (*SplitTables, error) {
 				return nil, err
 			}
 		}
-		e := SplitEntry{Group: int(f[0]), Bucket: int(f[1]), Depth: int(f[2])}
+		e := splitEntry{Group: int(f[0]), Bucket: int(f[1]), Depth: int(f[2])}
 		if e.Group < max(prevG, 1) || e.Group > band.NumGroups || e.Group == prevG && e.Bucket <= prevB || e.Depth < 1 || e.Depth > maxDepth || f[3] < 1 || f[3] > int64(len(raw)) {
 			return nil, bad("entry %d: group %d bucket %d depth %d, %d parts: out of order or range", i, e.Group, e.Bucket, e.Depth, f[3])
 		}
@@ -137,19 +137,19 @@ func LoadSplit(data []byte) (*SplitTables, error) {
 
 // Budget returns the budget the file was cut to, in microseconds (see the
 // layout above).
-func (s *SplitTables) Budget() int64 { return s.budget }
+func (s *splitTable) Budget() int64 { return s.budget }
 
 // Entries returns the number of split buckets.
-func (s *SplitTables) Entries() int { return s.entries }
+func (s *splitTable) Entries() int { return s.entries }
 
 // Group returns group g's split buckets, ascending by bucket. The slice is
 // shared: do not modify it.
-func (s *SplitTables) Group(g int) []SplitEntry { return s.byGroup[g] }
+func (s *splitTable) Group(g int) []splitEntry { return s.byGroup[g] }
 
-// BuildSplit makes a split file from its entries (ascending by group, then
+// buildSplit makes a split file from its entries (ascending by group, then
 // bucket) and the budget they were cut to (microseconds). It refuses what
-// LoadSplit would.
-func BuildSplit(budget int64, entries []SplitEntry) ([]byte, error) {
+// loadSplit would.
+func buildSplit(budget int64, entries []splitEntry) ([]byte, error) {
 	if budget < 0 || budget >= 1<<32 || len(entries) >= 1<<32 {
 		return nil, fmt.Errorf("rank: split budget %d or %d entries out of range", budget, len(entries))
 	}
@@ -184,10 +184,10 @@ func BuildSplit(budget int64, entries []SplitEntry) ([]byte, error) {
 	return le.AppendUint32(out, crc32c.Checksum(out)), nil
 }
 
-// SplitPrefixes returns the prefixes (open cells from r4c2 on) that extend
+// splitPrefixes returns the prefixes (open cells from r4c2 on) that extend
 // row 4 r4 by depth cells as q allows them, ascending: the parts of a
 // bucket split to that depth.
-func SplitPrefixes(q *enumerate.Searcher, r4 [8]uint8, depth int) [][]uint8 {
+func splitPrefixes(q *enumerate.Searcher, r4 [8]uint8, depth int) [][]uint8 {
 	var out [][]uint8
 	var rec func(p []uint8)
 	rec = func(p []uint8) {
@@ -206,7 +206,7 @@ func SplitPrefixes(q *enumerate.Searcher, r4 [8]uint8, depth int) [][]uint8 {
 // subBuckets are the parts of one split bucket, worked out from its entry
 // (and checked against the group) on first use.
 type subBuckets struct {
-	e        SplitEntry
+	e        splitEntry
 	once     sync.Once
 	prefixes [][]uint8
 	cum      []int64 // cumulative counts, len(prefixes)+1
@@ -214,7 +214,7 @@ type subBuckets struct {
 }
 
 // splitsOf returns group gs's split buckets.
-func (s *SplitTables) splitsOf(gs *groupState) (map[int]*subBuckets, error) {
+func (s *splitTable) splitsOf(gs *groupState) (map[int]*subBuckets, error) {
 	es := s.Group(gs.grp.Number)
 	if len(es) == 0 {
 		return nil, nil
@@ -237,7 +237,7 @@ func (gs *groupState) sub(i int) (*subBuckets, error) {
 	}
 	sb.once.Do(func() {
 		e := sb.e
-		ps := SplitPrefixes(gs.q, gs.row4s[i], e.Depth)
+		ps := splitPrefixes(gs.q, gs.row4s[i], e.Depth)
 		if len(ps) != len(e.Counts) {
 			sb.err = fmt.Errorf("rank: split tables: group %d bucket %d: %d parts at depth %d, the group has %d", e.Group, i, len(e.Counts), e.Depth, len(ps))
 			return
@@ -260,7 +260,7 @@ func (gs *groupState) sub(i int) (*subBuckets, error) {
 
 // Check checks every entry against its group: the parts its depth gives
 // (Searcher.Next) and their counts against the bucket's in t.
-func (s *SplitTables) Check(t *Tables) error {
+func (s *splitTable) Check(t *Tables) error {
 	for g := range s.byGroup {
 		grp, err := band.ByNumber(g)
 		if err != nil {
@@ -284,21 +284,21 @@ func (s *SplitTables) Check(t *Tables) error {
 	return nil
 }
 
-// splitTables returns the Ranker's split buckets: SetSplit's, or else the
+// splitTables returns the Ranker's split buckets: setSplit's, or else the
 // embedded ones.
-func (r *Ranker) splitTables() (*SplitTables, error) {
+func (r *Ranker) splitTables() (*splitTable, error) {
 	r.mu.Lock()
 	s := r.split
 	r.mu.Unlock()
 	if s != nil {
 		return s, nil
 	}
-	return EmbeddedSplit()
+	return embeddedSplitTable()
 }
 
-// SetSplit makes the Ranker use the split buckets s instead of the embedded
+// setSplit makes the Ranker use the split buckets s instead of the embedded
 // ones. It forgets the groups visited so far: call it before queries.
-func (r *Ranker) SetSplit(s *SplitTables) {
+func (r *Ranker) setSplit(s *splitTable) {
 	r.mu.Lock()
 	r.split = s
 	clear(r.groups)

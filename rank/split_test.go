@@ -17,7 +17,7 @@ import (
 // allows them, counts adding up to the buckets'), and recounting some of
 // them part by part with the enumerator gives the stored counts.
 func TestEmbeddedSplit(t *testing.T) {
-	s, err := EmbeddedSplit()
+	s, err := embeddedSplitTable()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestEmbeddedSplit(t *testing.T) {
 		e := es[rng.IntN(len(es))]
 		grp, _ := band.ByNumber(g)
 		q := enumerate.NewSearcher(grp.Key)
-		for j, p := range SplitPrefixes(q, q.Row4s()[e.Bucket], e.Depth) {
+		for j, p := range splitPrefixes(q, q.Row4s()[e.Bucket], e.Depth) {
 			st, err := q.Run(context.Background(), p, func(*canon.Grid, int) error { return nil })
 			if err != nil || st.Grids != e.Counts[j] {
 				t.Fatalf("group %d bucket %d part %d: %d grids enumerated (%v), %d stored", g, e.Bucket, j, st.Grids, err, e.Counts[j])
@@ -61,7 +61,7 @@ func TestEmbeddedSplit(t *testing.T) {
 // groups-order numbers agree with sorting the enumerated grids, across the
 // parts' boundaries.
 func TestSplitQueries(t *testing.T) {
-	s, err := EmbeddedSplit()
+	s, err := embeddedSplitTable()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,47 +146,47 @@ func TestSplitQueries(t *testing.T) {
 // queries on that group fail rather than answer wrong.
 func TestSplitDamaged(t *testing.T) {
 	for _, cut := range []int{0, 10, len(embeddedSplit) / 2, len(embeddedSplit) - 1} {
-		if _, err := LoadSplit(embeddedSplit[:cut]); err == nil {
+		if _, err := loadSplit(embeddedSplit[:cut]); err == nil {
 			t.Errorf("split file cut at %d bytes accepted", cut)
 		}
 	}
 	for _, at := range []int{3, 9, 13, len(embeddedSplit) / 2, len(embeddedSplit) - 2} {
 		d := bytes.Clone(embeddedSplit)
 		d[at] ^= 0x10
-		if _, err := LoadSplit(d); err == nil {
+		if _, err := loadSplit(d); err == nil {
 			t.Errorf("split file with byte %d flipped accepted", at)
 		}
 	}
-	s, _ := EmbeddedSplit()
+	s, _ := embeddedSplitTable()
 	e := s.Group(2)[0]
 	bad := e
 	bad.Counts = append([]int64(nil), e.Counts...)
 	bad.Counts[0]++
-	data, err := BuildSplit(s.Budget(), []SplitEntry{bad})
+	data, err := buildSplit(s.Budget(), []splitEntry{bad})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws, err := LoadSplit(data)
+	ws, err := loadSplit(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := ranker(t)
-	r.SetSplit(ws)
+	r.setSplit(ws)
 	n := r.Tables().GroupFirst(2) + 1
 	if _, err := r.Unrank(context.Background(), n, Groups); err == nil || !strings.Contains(err.Error(), "split tables") {
 		t.Fatalf("unrank in a group whose split entry is wrong: %v", err)
 	}
-	if _, err := BuildSplit(1, []SplitEntry{e, e}); err == nil {
+	if _, err := buildSplit(1, []splitEntry{e, e}); err == nil {
 		t.Fatal("entries out of order accepted")
 	}
-	for _, x := range []SplitEntry{
+	for _, x := range []splitEntry{
 		{Group: 0, Bucket: 1, Depth: 1, Counts: []int64{1}},
 		{Group: 2, Bucket: 1, Depth: 0, Counts: []int64{1}},
 		{Group: 2, Bucket: 1, Depth: 9, Counts: []int64{1}},
 		{Group: 2, Bucket: 1, Depth: 1},
 		{Group: 2, Bucket: 1, Depth: 1, Counts: []int64{-1}},
 	} {
-		if _, err := BuildSplit(1, []SplitEntry{x}); err == nil {
+		if _, err := buildSplit(1, []splitEntry{x}); err == nil {
 			t.Fatalf("entry %+v accepted", x)
 		}
 	}

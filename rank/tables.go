@@ -77,14 +77,14 @@ func Embedded() (*Tables, error) {
 			embErr = errNoTables
 			return
 		}
-		embTables, embErr = Load(embedded)
+		embTables, embErr = loadTables(embedded)
 	})
 	return embTables, embErr
 }
 
-// Load reads and checks a table file (see the layout above): checksum,
+// loadTables reads and checks a table file (see the layout above): checksum,
 // group count, and that the groups add up within their bands.
-func Load(data []byte) (*Tables, error) {
+func loadTables(data []byte) (*Tables, error) {
 	bad := badFile("tables")
 	body, err := checkFile(data, tablesMagic, tablesVersion, tablesHead+band.NumGroups*groupEntry, bad)
 	if err != nil {
@@ -170,11 +170,11 @@ func (t *Tables) Buckets(g int) ([]int64, error) {
 	return c, nil
 }
 
-// Build makes a table file from the grids of every bucket of every group:
+// buildTables makes a table file from the grids of every bucket of every group:
 // counts[g-1][i] is the number of grids of group g whose row 4 is its i-th
 // filling (enumerate.Searcher.Row4s); work[g-1] is the completions its
 // enumeration checks.
-func Build(counts [][]int64, work []int64) ([]byte, error) {
+func buildTables(counts [][]int64, work []int64) ([]byte, error) {
 	if len(counts) != band.NumGroups || len(work) != band.NumGroups {
 		return nil, fmt.Errorf("rank: %d groups of counts and %d of work, want %d", len(counts), len(work), band.NumGroups)
 	}
@@ -250,4 +250,4 @@ func newEncoder() (*zstd.Encoder, error) {
 }
 
 // errNoTables is what a query gets when the program was built without tables.
-var errNoTables = errors.New("rank: this program has no count tables (rank/tables.bin); build them with rank/gen_tables.go")
+var errNoTables = errors.New("rank: this program has no count tables (rank/tables.bin); build them with make tables")

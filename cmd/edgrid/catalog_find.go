@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"edgrid/canon"
+	"edgrid/storage"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// runCatalogFind answers each grid with its group and ordinals; grids that
+// are not in the catalog are reported on stderr and the others answered.
+func runCatalogFind(ctx context.Context, t *catalogTarget, o catalogOptions, s streams) error {
+	var file *storage.File
+	if t.cat == nil {
+		f, err := storage.Open(t.file)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		file = f
+	}
+	w := bufio.NewWriter(s.out)
+	failed := 0
+	err := readInputs(o.args, s.in, 256, func(b []inputLine) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		for _, l := range b {
+			g, err := canon.ParseLine(l.num, strings.TrimSpace(l.text))
+			var group int
+			var ord, num int64
+			if err == nil {
+				group, ord, num, err = locate(t, file, &g)
+			}
+			if err != nil {
+				var ce *storage.CorruptError
+				if errors.As(err, &ce) {
+					return err
+				}
+				fmt.Fprintf(s.err, "edgrid catalog find: %s: %v\n", l.where, err)
+				failed++
+				continue
+			}
+			fmt.Fprintf(w, "%s %d %d %d\n", g.String(), group, ord, num)
+		}
+		return nil
+	})
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		return err
+	}
+	if failed > 0 {
+		return &exitError{code: exitFailed, err: fmt.Errorf("%d grid(s) not found", failed)}
+	}
+	return nil
+}
+
+// locate finds a grid in a catalog, or in a single file (whose catalog
+// ordinal is then its ordinal in the group).
+func locate(t *catalogTarget, f *storage.File, g *canon.Grid) (int, int64, int64, error) {
+	if t.cat != nil {
+		return t.cat.Locate(g)
+	}
+	ord, err := f.Ordinal(g)
+	return f.Header().Group, ord, ord, err
+}
