@@ -19,8 +19,7 @@ import (
 // the background compresses the blocks. Of the grids only the first and
 // last of the batch and the first of each block are rebuilt (Batch.Grid).
 // A run the coder rejects (a bug in the search) fails the writer. A batch
-// without runs (EngineDLX) is added grid by grid as Add does, and so is any
-// batch for the packed codec.
+// for the packed codec is added grid by grid as Add does.
 func (w *Writer) AddBatch(b enumerate.Batch) error {
 	if w.closed {
 		return errors.New("storage: Add after Close")
@@ -29,7 +28,7 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 		return nil
 	}
 	n, autos, runs, rows := b.Len(), b.Autos(), b.Runs(), b.Rows7()
-	if runs == nil || w.codec != CodecSorted {
+	if w.codec != CodecSorted {
 		grids := b.Grids()
 		for i := range grids {
 			if err := w.Add(&grids[i], int(autos[i])); err != nil {
