@@ -11,7 +11,7 @@ build:
 test: lint
 	$(GO) test -short ./...
 
-# The checks too slow for every edit: whole bands against method.md's counts,
+# The checks too slow for every edit: whole bands against docs/method.md's counts,
 # all brute-force minlex cases, fuzzing. About 6 minutes on 2 cores.
 # Fuzzing budgets are counts of inputs (about 10-15 s each here), not times:
 # Go 1.26's fuzzer can fail at the end of a -fuzztime duration with nothing
@@ -49,7 +49,7 @@ tables:
 	EDGRID_CATALOG=$(CATALOG) $(GO) test ./rank -run '^TestGenerated' -generate -count=1 -timeout 3h -v
 
 # The main job: a resumable run of first band 1's ten groups into ./catalog
-# (method.md: 1,007,170 grids), a full check of the files, a summary. Run it
+# (docs/method.md: 1,007,170 grids), a full check of the files, a summary. Run it
 # again, or interrupt it and run it again: it resumes.
 RUN_GROUPS ?= 1-10
 run: build

@@ -2,8 +2,9 @@ package canon
 
 import "fmt"
 
-// NumBandForms is the number of essentially different bands (method.md,
-// "Pruning 1"); the table derivation checks that it comes out so.
+// NumBandForms is the number of essentially different bands (docs/method.md,
+// "Cutting the search down, first: band 1"); the table derivation checks
+// that it comes out so.
 const NumBandForms = 416
 
 // BandForms returns the minimal forms of all essentially different bands, in

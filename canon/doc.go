@@ -1,6 +1,7 @@
 // Package canon holds the solution grid type, its validation, the symmetry
-// group of method.md ("Grids and the symmetry group") and the minlex
-// representative with the automorphism count ("The representative: minlex").
+// group of docs/method.md ("Solution grids and when two are the same") and
+// the minlex representative with the automorphism count ("One grid for each
+// class: minlex").
 //
 // Minlex works band by band: every band (three rows, or three columns read as
 // rows) is reduced to one of the 416 minimal band forms through a table derived

@@ -136,7 +136,7 @@ func digits27(b [27]uint8) []byte {
 	return out
 }
 
-// TestBandCounts checks method.md's two band facts. It takes minutes: long only.
+// TestBandCounts checks docs/method.md's two band facts. It takes minutes: long only.
 func TestBandCounts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("enumerates two whole bands; run without -short")

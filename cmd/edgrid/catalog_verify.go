@@ -43,7 +43,7 @@ func runCatalogVerify(t *catalogTarget, o catalogOptions, s streams) error {
 }
 
 // histogramText lists the automorphism counts that occur as " autos:grids",
-// as method.md does.
+// as docs/method.md does.
 func histogramText(autos *[canon.MaxAutomorphisms + 1]int64) string {
 	var b strings.Builder
 	for a, n := range autos {
@@ -54,7 +54,7 @@ func histogramText(autos *[canon.MaxAutomorphisms + 1]int64) string {
 	return b.String()
 }
 
-// groupOrder is the size of the symmetry group with relabelling (method.md).
+// groupOrder is the size of the symmetry group with relabelling (docs/method.md).
 const groupOrder = 1218998108160
 
 // burnside returns the sum over classes of groupOrder / automorphisms: the
