@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/edgrid
 
-.PHONY: build test test-long bench lint run generate tables
+.PHONY: build test test-long bench bench-report lint run generate tables dist
 
 build:
 	$(GO) build -o $(BIN) ./cmd/edgrid
@@ -26,6 +26,17 @@ test-long:
 
 bench:
 	$(GO) test -run XXX -bench . -benchtime 2s ./...
+
+# The rows of docs/benchmarks.md's first table, measured on this machine
+# (about 10 minutes; nothing else should run meanwhile).
+bench-report:
+	@GO=$(GO) docs/bench-report.sh
+
+# Static binaries for nodes without Go or network: dist/edgrid-linux-amd64
+# and dist/edgrid-linux-arm64 (no cgo, embedded tables included).
+dist:
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -trimpath -o dist/edgrid-linux-amd64 ./cmd/edgrid
+	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 $(GO) build -trimpath -o dist/edgrid-linux-arm64 ./cmd/edgrid
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
