@@ -27,6 +27,7 @@ type Solver struct {
 	user   func(values []uint8) bool // the caller's visit during Solve
 	visit  func(options []int) bool  // decodes into values and calls user; made once
 	trace  func(dlx.TraceEvent)      // the -v hook, or nil
+	work   []uint8                   // First's givens with the cells fixed so far
 }
 
 // GivenError reports a given that cannot stand: a number out of range for

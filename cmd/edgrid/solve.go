@@ -251,12 +251,8 @@ func answer(ctx context.Context, opts solveOptions, sv *solve.Solver, givens []u
 		}
 		fmt.Fprintln(w, [3]string{"none", "unique", "multiple"}[n])
 		out.none, out.multiple = b2i(n == 0), b2i(n > 1)
-	default:
-		limit := int64(1)
-		if opts.all {
-			limit = opts.limit
-		}
-		n, err := sv.Solve(ctx, givens, limit, func(v []uint8) bool { show(v); return true })
+	case opts.all:
+		n, err := sv.Solve(ctx, givens, opts.limit, func(v []uint8) bool { show(v); return true })
 		if err != nil {
 			return out, err
 		}
@@ -264,6 +260,19 @@ func answer(ctx context.Context, opts solveOptions, sv *solve.Solver, givens []u
 			fmt.Fprintln(w, "no solution")
 		}
 		out.none = b2i(n == 0)
+	default:
+		// The first solution in lexicographic order, whatever the engine.
+		sol := make([]uint8, len(givens))
+		ok, err := sv.First(ctx, givens, sol)
+		if err != nil {
+			return out, err
+		}
+		if ok {
+			show(sol)
+		} else {
+			fmt.Fprintln(w, "no solution")
+		}
+		out.none = b2i(!ok)
 	}
 	return out, nil
 }
