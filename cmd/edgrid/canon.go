@@ -32,15 +32,11 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 	// Build the band tables while the first input is read and parsed; the
 	// workers wait for them at their first Minlex.
 	go canon.Prepare()
-	failed, err := orderedMap(ctx, args, s, func(b []inputLine, r *batchResult) {
+	failed, err := orderedMap(ctx, "canon", args, s, func(b []inputLine, r *batchResult) {
 		for _, l := range b {
-			g, err := canon.ParseLine(l.num, l.text)
+			g, err := canon.Parse(l.text)
 			if err != nil {
-				if l.num == 0 {
-					r.errs = append(r.errs, fmt.Sprintf("edgrid canon: %s: %v", l.where, err))
-				} else {
-					r.errs = append(r.errs, fmt.Sprintf("edgrid canon: %v", err))
-				}
+				r.errs = append(r.errs, lineError("canon", l, err))
 				continue
 			}
 			m, autos, _ := canon.Minlex(&g)
@@ -49,7 +45,7 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 				r.out = append(r.out, ' ')
 				r.out = strconv.AppendInt(r.out, int64(autos), 10)
 			}
-			r.out = append(r.out, '\n')
+			r.out = append(l.appendRest(r.out), '\n')
 		}
 	})
 	if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+
 	"edgrid/canon"
 )
 

@@ -3,11 +3,11 @@ package main
 import (
 	"bufio"
 	"context"
-	"edgrid/canon"
-	"edgrid/storage"
 	"errors"
 	"fmt"
-	"strings"
+
+	"edgrid/canon"
+	"edgrid/storage"
 )
 
 // runCatalogFind answers each grid with its group and ordinals; grids that
@@ -29,7 +29,11 @@ func runCatalogFind(ctx context.Context, t *catalogTarget, o catalogOptions, s s
 			return err
 		}
 		for _, l := range b {
-			g, err := canon.ParseLine(l.num, strings.TrimSpace(l.text))
+			err := l.err
+			var g canon.Grid
+			if err == nil {
+				g, err = canon.Parse(l.text)
+			}
 			var group int
 			var ord, num int64
 			if err == nil {
@@ -40,11 +44,12 @@ func runCatalogFind(ctx context.Context, t *catalogTarget, o catalogOptions, s s
 				if errors.As(err, &ce) {
 					return err
 				}
-				fmt.Fprintf(s.err, "edgrid catalog find: %s: %v\n", l.where, err)
+				fmt.Fprintln(s.err, lineError("catalog find", l, err))
 				failed++
 				continue
 			}
-			fmt.Fprintf(w, "%s %d %d %d\n", g.String(), group, ord, num)
+			out := fmt.Appendf(nil, "%s %d %d %d", g.String(), group, ord, num)
+			w.Write(append(l.appendRest(out), '\n'))
 		}
 		return nil
 	})

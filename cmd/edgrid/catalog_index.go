@@ -1,10 +1,11 @@
 package main
 
 import (
-	"edgrid/storage"
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"edgrid/storage"
 )
 
 // runCatalogIndex writes the index of a directory of group files and

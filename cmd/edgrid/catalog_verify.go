@@ -1,11 +1,12 @@
 package main
 
 import (
-	"edgrid/canon"
-	"edgrid/storage"
 	"fmt"
 	"math/big"
 	"strings"
+
+	"edgrid/canon"
+	"edgrid/storage"
 )
 
 // runCatalogVerify checks everything and prints one summary line.

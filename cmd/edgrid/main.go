@@ -18,8 +18,8 @@ import (
 // failures onto these through exitCode and nowhere else.
 const (
 	exitOK       = 0 // success
-	exitFailed   = 1 // some input was bad or the work failed; other inputs were still answered
-	exitUsage    = 2 // bad flags or arguments, or input that the command rejects as a whole
+	exitFailed   = 1 // some input was bad, damage was found, or the work failed; other inputs were still answered
+	exitUsage    = 2 // bad flags or arguments: nothing was done
 	exitMultiple = 3 // solve --unique: the puzzle has more than one solution
 )
 
@@ -135,8 +135,13 @@ func usage(w io.Writer) {
 const exitCodesHelp = `
 Exit codes:
   0  success
-  1  some input was bad (each bad input is reported on stderr; the others are answered),
-     or the work failed; solve: no solution
-  2  bad flags or arguments, or input rejected as a whole;
-     rank, unrank: some input was bad (each is reported on stderr; the others are answered)
-  3  solve --unique: more than one solution`
+  1  some input was bad (each bad line or argument is reported on stderr with its place;
+     the others are answered), damage was found in a file, or the work failed;
+     solve: some puzzle has no solution; catalog find: some grid is not in the catalog
+  2  bad flags or arguments (nothing was done)
+  3  solve --unique: some puzzle has more than one solution
+
+Line input (canon, rank, unrank, solve, catalog find): the arguments, or else the lines of
+standard input; blank lines and lines starting # are skipped, a byte-order mark at the start
+too. The first field of a line is the input; the fields after it are copied to the end of the
+line's answer.`

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -21,7 +23,7 @@ func init() {
 			return err
 		}
 		return runQueries(ctx, "rank", fs.Args(), s, func(ctx context.Context, l inputLine, out []byte) ([]byte, error) {
-			g, err := canon.ParseLine(l.num, l.text)
+			g, err := canon.Parse(l.text)
 			if err != nil {
 				return out, err
 			}
@@ -33,7 +35,7 @@ func init() {
 			if o.canonical {
 				out = m.AppendText(append(out, ' '))
 			}
-			return append(out, '\n'), nil
+			return append(l.appendRest(out), '\n'), nil
 		})
 	}})
 	register(command{name: "unrank", summary: "print grid number N (1..5,472,730,538) as 81 digits", run: func(ctx context.Context, args []string, s streams) error {
@@ -45,19 +47,15 @@ func init() {
 		}
 		total := r.Tables().Total()
 		return runQueries(ctx, "unrank", fs.Args(), s, func(ctx context.Context, l inputLine, out []byte) ([]byte, error) {
-			t := strings.ReplaceAll(l.text, ",", "")
-			n, err := strconv.ParseInt(t, 10, 64)
+			n, err := parseNumber(l.text, total)
 			if err != nil {
-				return out, fmt.Errorf("%q is not a number: want 1..%d", l.text, total)
-			}
-			if n < 1 || n > total {
-				return out, fmt.Errorf("%d is out of range: want 1..%d", n, total)
+				return out, err
 			}
 			g, err := r.Unrank(ctx, n, o.order)
 			if err != nil {
 				return out, err
 			}
-			return append(g.AppendText(out), '\n'), nil
+			return append(l.appendRest(g.AppendText(out)), '\n'), nil
 		})
 	}})
 }
@@ -84,8 +82,11 @@ func (o *rankOptions) parse(fs *flagSet, args []string) (*rank.Ranker, error) {
 	}
 	var cat *storage.Catalog
 	if o.catalog != "" {
+		if _, err := os.Stat(filepath.Join(o.catalog, storage.IndexName)); err != nil {
+			return nil, usagef("--catalog %s: not a catalog directory (%v)", o.catalog, err)
+		}
 		if cat, err = storage.OpenCatalog(o.catalog); err != nil {
-			return nil, usagef("--catalog: %v", err)
+			return nil, err // damage: exit 1
 		}
 	}
 	return rank.New(nil, cat)
@@ -93,16 +94,16 @@ func (o *rankOptions) parse(fs *flagSet, args []string) (*rank.Ranker, error) {
 
 // runQueries answers each input with query, in input order, on all cores.
 // A bad input is reported on stderr, naming it, and the others are still
-// answered; the command then exits with status 2.
+// answered; the command then exits with status 1.
 func runQueries(ctx context.Context, name string, args []string, s streams,
 	query func(ctx context.Context, l inputLine, out []byte) ([]byte, error)) error {
 	go canon.Prepare()
-	failed, err := orderedMap(ctx, args, s, func(b []inputLine, r *batchResult) {
+	failed, err := orderedMap(ctx, name, args, s, func(b []inputLine, r *batchResult) {
 		for _, l := range b {
 			var qerr error
 			r.out, qerr = query(ctx, l, r.out)
 			if qerr != nil {
-				r.errs = append(r.errs, fmt.Sprintf("edgrid %s: %s %q: %v", name, l.where, short(l.text), qerr))
+				r.errs = append(r.errs, lineError(name, l, fmt.Errorf("%q: %w", short(l.text), qerr)))
 			}
 		}
 	})
@@ -110,9 +111,21 @@ func runQueries(ctx context.Context, name string, args []string, s streams,
 		return err
 	}
 	if failed > 0 {
-		return &exitError{code: exitUsage, err: fmt.Errorf("%d bad input(s)", failed)}
+		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad input(s)", failed)}
 	}
 	return nil
+}
+
+// parseNumber reads a grid number: decimal digits only, 1..total.
+func parseNumber(t string, total int64) (int64, error) {
+	if t == "" || strings.Trim(t, "0123456789") != "" {
+		return 0, fmt.Errorf("not a number (digits only): want 1..%d", total)
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n < 1 || n > total {
+		return 0, fmt.Errorf("out of range: want 1..%d", total)
+	}
+	return n, nil
 }
 
 // short cuts an input for an error message.

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
+	"strconv"
 
 	"edgrid/solve"
 )
@@ -17,9 +17,10 @@ func init() {
 		var opts solveOptions
 		fs := newFlagSet("solve", "edgrid solve [--all [--limit N] | --count [--limit N] | --unique] [-v] [PUZZLE... | --rules FILE.dat]\n\n"+
 			"Puzzles come as arguments or on standard input, one a line: 81 characters, 1-9 for givens,\n"+
-			". or 0 for empty cells; blank lines and lines starting # are skipped. Every puzzle is read\n"+
-			"and checked before any is solved. The solution prints as 81 digits (a rules-file board in\n"+
-			"the file's layout), or 'no solution'.", s)
+			". or 0 for empty cells; blank lines and lines starting # are skipped, and fields after the\n"+
+			"puzzle are copied to the end of its answer. A bad line is reported and the others answered.\n"+
+			"The first solution in lexicographic order prints as 81 digits (a rules-file board in the\n"+
+			"file's layout), or 'no solution'.", s)
 		fs.BoolVar(&opts.all, "all", false, "print every solution (see --limit)")
 		fs.BoolVar(&opts.count, "count", false, "print the number of solutions (see --limit)")
 		fs.BoolVar(&opts.unique, "unique", false, "print unique, none or multiple; exit 3 if some puzzle has several solutions")
@@ -66,13 +67,14 @@ func (o *solveOptions) validate(args []string) error {
 }
 
 // solveOutcome counts what the puzzles came to, for the exit status.
-type solveOutcome struct{ puzzles, none, multiple int }
+type solveOutcome struct{ puzzles, none, multiple, bad int }
 
 // add counts the outcome o of one more puzzle.
 func (s *solveOutcome) add(o solveOutcome) {
 	s.puzzles += o.puzzles
 	s.none += o.none
 	s.multiple += o.multiple
+	s.bad += o.bad
 }
 
 // describe says how many of the puzzles had what: "no solution" for one
@@ -85,18 +87,19 @@ func (s *solveOutcome) describe(n int, what string) error {
 }
 
 // runSolve solves the puzzles of args (or of s.in when there are none), or
-// the board of opts.rules, and prints the answers to s.out. Bad input (a
-// puzzle that is not 81 good characters or whose givens clash, a bad rules
-// file) is rejected before anything is solved: exit 2, each error naming
-// the line. Otherwise the exit status says 3 if --unique found a puzzle
-// with several solutions, else 1 if some puzzle has none.
+// the board of opts.rules, and prints the answers to s.out. A bad puzzle
+// line (not 81 good characters, givens that clash) is reported with its
+// place and the others are answered; then the exit status is 1. A bad rules
+// file is a bad argument (2). Otherwise the exit status says 3 if --unique
+// found a puzzle with several solutions, else 1 if some puzzle has none
+// (--count answers 0 and exits 0).
 func runSolve(ctx context.Context, opts solveOptions, args []string, s streams) error {
 	w := bufio.NewWriter(s.out)
 	defer w.Flush()
 	var out solveOutcome
 	var err error
 	if opts.rules != "" {
-		out, err = solveRules(ctx, opts, w)
+		out, err = solveRules(ctx, opts, s, w)
 	} else {
 		out, err = solvePuzzles(ctx, opts, args, s, w)
 	}
@@ -106,98 +109,81 @@ func runSolve(ctx context.Context, opts solveOptions, args []string, s streams) 
 	switch {
 	case err != nil:
 		return err
+	case out.bad > 0:
+		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad puzzle(s)", out.bad)}
 	case out.multiple > 0 && opts.unique:
 		return &exitError{code: exitMultiple, err: out.describe(out.multiple, "more than one solution")}
-	case out.none > 0:
+	case out.none > 0 && !opts.count:
 		return &exitError{code: exitFailed, err: out.describe(out.none, "no solution")}
 	}
 	return nil
 }
 
-// puzzleInput is one puzzle and where it came from ("line 3", "argument 2").
-type puzzleInput struct {
-	where string
-	grid  [81]uint8
-}
-
-// readPuzzles parses every puzzle first; the bad ones are all reported,
-// the last through the returned usage error (exit 2).
-func readPuzzles(args []string, s streams) ([]puzzleInput, error) {
-	var ps []puzzleInput
-	var bad []string
-	add := func(where, text string) {
-		g, err := solve.ParsePuzzle(text)
-		if err == nil {
-			err = solve.CheckGivens(&g)
-		}
-		if err != nil {
-			bad = append(bad, where+": "+err.Error())
-			return
-		}
-		ps = append(ps, puzzleInput{where: where, grid: g})
-	}
-	if len(args) > 0 {
-		for i, a := range args {
-			add(fmt.Sprintf("argument %d", i+1), a)
-		}
-	} else {
-		sc := bufio.NewScanner(s.in)
-		sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-		for n := 1; sc.Scan(); n++ {
-			text := strings.TrimSpace(sc.Text())
-			if text == "" || text[0] == '#' {
-				continue
-			}
-			add(fmt.Sprintf("line %d", n), text)
-		}
-		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("reading standard input: %w", err)
-		}
-	}
-	if len(ps) == 0 && len(bad) == 0 {
-		return nil, usagef("no puzzle: give puzzles as arguments or on standard input, or --rules FILE")
-	}
-	if len(bad) > 0 {
-		for _, b := range bad[:len(bad)-1] {
-			fmt.Fprintf(s.err, "edgrid solve: %s\n", b)
-		}
-		return nil, usagef("%s", bad[len(bad)-1])
-	}
-	return ps, nil
-}
-
-// solvePuzzles answers each 9x9 puzzle with one reused solver.
+// solvePuzzles answers each 9x9 puzzle of args or of the lines of s.in
+// with one reused solver, in input order, following the line contract
+// (lines.go): a bad line is reported with its place and the others are
+// still answered; the bad ones are counted in the outcome.
 func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s streams, w *bufio.Writer) (solveOutcome, error) {
 	var out solveOutcome
-	ps, err := readPuzzles(args, s)
-	if err != nil {
-		return out, err
-	}
 	sv := solve.NewSudoku()
 	if opts.verbose {
-		sv.SetTrace(w)
+		sv.SetTrace(s.err)
 	}
-	show := func(v []uint8) {
+	show := func(v []uint8, rest string) {
 		for _, d := range v {
 			w.WriteByte('0' + d)
 		}
+		if rest != "" {
+			w.WriteByte(' ')
+			w.WriteString(rest)
+		}
 		w.WriteByte('\n')
 	}
-	for i := range ps {
-		if opts.verbose || (opts.all && len(ps) > 1) {
-			fmt.Fprintf(w, "# %s: %s\n", ps[i].where, solve.FormatGrid(&ps[i].grid))
+	err := readInputs(args, s.in, 256, func(b []inputLine) error {
+		for _, l := range b {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			err := l.err
+			var g [81]uint8
+			if err == nil {
+				if g, err = solve.ParsePuzzle(l.text); err == nil {
+					err = solve.CheckGivens(&g)
+				}
+			}
+			if err != nil {
+				w.Flush()
+				fmt.Fprintln(s.err, lineError("solve", l, err))
+				out.bad++
+				continue
+			}
+			if opts.verbose || (opts.all && (len(args) != 1 || l.rest != "")) {
+				fmt.Fprintf(w, "# %s: %s", l.where, solve.FormatGrid(&g))
+				if l.rest != "" {
+					fmt.Fprintf(w, " %s", l.rest)
+				}
+				w.WriteByte('\n')
+			}
+			rest := l.rest
+			if opts.all {
+				rest = "" // on the header line
+			}
+			o, err := answer(ctx, opts, sv, g[:], rest, w, show)
+			if err != nil {
+				return fmt.Errorf("%s: %w", l.where, err)
+			}
+			out.add(o)
 		}
-		o, err := answer(ctx, opts, sv, ps[i].grid[:], w, show)
-		if err != nil {
-			return out, fmt.Errorf("%s: %w", ps[i].where, err)
-		}
-		out.add(o)
+		return nil
+	})
+	if err == nil && out.puzzles == 0 && out.bad == 0 {
+		err = usagef("no puzzle: give puzzles as arguments or on standard input, or --rules FILE")
 	}
-	return out, nil
+	return out, err
 }
 
 // solveRules answers the board of a rules file.
-func solveRules(ctx context.Context, opts solveOptions, w *bufio.Writer) (solveOutcome, error) {
+func solveRules(ctx context.Context, opts solveOptions, s streams, w *bufio.Writer) (solveOutcome, error) {
 	f, err := os.Open(opts.rules)
 	if err != nil {
 		return solveOutcome{}, usagef("--rules: %v", err)
@@ -212,17 +198,17 @@ func solveRules(ctx context.Context, opts solveOptions, w *bufio.Writer) (solveO
 		return solveOutcome{}, usagef("%s: %v", opts.rules, err)
 	}
 	if opts.verbose {
-		sv.SetTrace(w)
+		sv.SetTrace(s.err)
 	}
 	first := true
-	show := func(v []uint8) {
+	show := func(v []uint8, _ string) {
 		if !first {
 			w.WriteByte('\n') // a blank line between boards
 		}
 		first = false
 		w.WriteString(rules.Format(v))
 	}
-	o, err := answer(ctx, opts, sv, rules.Givens(), w, show)
+	o, err := answer(ctx, opts, sv, rules.Givens(), "", w, show)
 	if err != nil {
 		var ge *solve.GivenError
 		if errors.As(err, &ge) {
@@ -233,31 +219,38 @@ func solveRules(ctx context.Context, opts solveOptions, w *bufio.Writer) (solveO
 	return o, nil
 }
 
-// answer solves one puzzle in the mode opts ask for and writes the answer.
-func answer(ctx context.Context, opts solveOptions, sv *solve.Solver, givens []uint8, w io.Writer, show func([]uint8)) (solveOutcome, error) {
+// answer solves one puzzle in the mode opts ask for and writes the answer,
+// with rest (the input line's trailing fields) at the end of a one-line
+// answer.
+func answer(ctx context.Context, opts solveOptions, sv *solve.Solver, givens []uint8, rest string, w io.Writer, show func([]uint8, string)) (solveOutcome, error) {
 	out := solveOutcome{puzzles: 1}
+	line := func(a string) {
+		if rest != "" {
+			a += " " + rest
+		}
+		fmt.Fprintln(w, a)
+	}
 	switch {
 	case opts.count:
 		n, err := sv.Solve(ctx, givens, opts.limit, nil)
 		if err != nil {
 			return out, err
 		}
-		fmt.Fprintln(w, n)
-		out.none = b2i(n == 0)
+		line(strconv.FormatInt(n, 10))
 	case opts.unique:
 		n, err := sv.Solve(ctx, givens, 2, nil)
 		if err != nil {
 			return out, err
 		}
-		fmt.Fprintln(w, [3]string{"none", "unique", "multiple"}[n])
+		line([3]string{"none", "unique", "multiple"}[n])
 		out.none, out.multiple = b2i(n == 0), b2i(n > 1)
 	case opts.all:
-		n, err := sv.Solve(ctx, givens, opts.limit, func(v []uint8) bool { show(v); return true })
+		n, err := sv.Solve(ctx, givens, opts.limit, func(v []uint8) bool { show(v, ""); return true })
 		if err != nil {
 			return out, err
 		}
 		if n == 0 {
-			fmt.Fprintln(w, "no solution")
+			line("no solution")
 		}
 		out.none = b2i(n == 0)
 	default:
@@ -268,9 +261,9 @@ func answer(ctx context.Context, opts solveOptions, sv *solve.Solver, givens []u
 			return out, err
 		}
 		if ok {
-			show(sol)
+			show(sol, rest)
 		} else {
-			fmt.Fprintln(w, "no solution")
+			line("no solution")
 		}
 		out.none = b2i(!ok)
 	}

@@ -65,7 +65,7 @@ func TestSolveModes(t *testing.T) {
 		{"multiple", []string{"--unique", multi}, exitMultiple, "multiple\n"},
 		{"none", []string{"--unique", unsolvable}, exitFailed, "none\n"},
 		{"no solution", []string{unsolvable}, exitFailed, "no solution\n"},
-		{"count none", []string{"--count", unsolvable}, exitFailed, "0\n"},
+		{"count none", []string{"--count", unsolvable}, exitOK, "0\n"},
 		{"all", []string{"--all", multi}, exitOK, ""},
 		{"all limit", []string{"--all", "--limit", "3", empty}, exitOK, ""},
 	} {
@@ -131,18 +131,32 @@ func twoSolutionPuzzle(t *testing.T) string {
 	return ""
 }
 
+// A bad puzzle line is reported with its place, the others are answered,
+// and the exit status is 1; bad flags answer nothing and exit 2.
 func TestSolveBadInput(t *testing.T) {
 	bad := escargot[:40] + "x" + escargot[41:]
 	clash := "5...5" + strings.Repeat(".", 76)
 	for _, tc := range []struct {
 		name, stdin string
 		args        []string
+		stdout      string
 		stderr      string
 	}{
-		{"bad char", "# c\n" + escargot + "\n" + bad + "\n", nil, "edgrid solve: line 3: cell 41 (r5c5): 'x' is not a digit 1-9 or . or 0\n"},
-		{"short", "", []string{escargot, "123"}, "edgrid solve: argument 2: 3 characters; want 81"},
-		{"clash", clash + "\n", nil, "edgrid solve: line 1: cell 5 (r1c5): 5 is already in row 1\n"},
-		{"two bad", bad + "\n" + clash + "\n", nil, "line 1: cell 41"},
+		{"bad char", "# c\n" + escargot + "\n" + bad + "\n", nil, escargotSolution + "\n", "edgrid solve: line 3: cell 41 (r5c5): 'x' is not a digit 1-9 or . or 0\n"},
+		{"short", "", []string{escargot, "123"}, escargotSolution + "\n", "edgrid solve: argument 2: 3 characters; want 81"},
+		{"clash", clash + "\n", nil, "", "edgrid solve: line 1: cell 5 (r1c5): 5 is already in row 1\n"},
+		{"two bad", bad + "\n" + escargot + " 9.9 rating\n" + clash + "\n", nil, escargotSolution + " 9.9 rating\n", "line 3: cell 5"},
+	} {
+		code, out, errs := runSolveCmd(t, tc.stdin, tc.args...)
+		if code != exitFailed || out != tc.stdout || !strings.Contains(errs, tc.stderr) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1, stdout %q, stderr with %q", tc.name, code, out, errs, tc.stdout, tc.stderr)
+		}
+	}
+	for _, tc := range []struct {
+		name, stdin string
+		args        []string
+		stderr      string
+	}{
 		{"flags", "", []string{"--all", "--count", escargot}, "exclude each other"},
 		{"limit alone", "", []string{"--limit", "3", escargot}, "--limit goes with --all or --count"},
 		{"negative limit", "", []string{"--count", "--limit", "-1", escargot}, "--limit -1"},
@@ -157,10 +171,11 @@ func TestSolveBadInput(t *testing.T) {
 	}
 }
 
+// -v writes the search to stderr; stdout has only the answer.
 func TestSolveVerbose(t *testing.T) {
-	code, out, _ := runSolveCmd(t, "", "-v", escargot)
-	if code != exitOK || !strings.Contains(out, "place r") || !strings.Contains(out, "undo  r") || !strings.HasSuffix(out, escargotSolution+"\n") {
-		t.Fatalf("exit %d, stdout:\n%s", code, out)
+	code, out, errs := runSolveCmd(t, "", "-v", escargot)
+	if code != exitOK || !strings.Contains(errs, "place r") || !strings.Contains(errs, "undo  r") || !strings.HasSuffix(out, escargotSolution+"\n") || strings.Contains(out, "place r") {
+		t.Fatalf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
 }
 
