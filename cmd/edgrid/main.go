@@ -144,5 +144,4 @@ Exit codes:
 Line input (canon, rank, unrank, solve, catalog find): the arguments, or else the lines of
 standard input; blank lines and lines starting # are skipped, a byte-order mark at the start
 too. The first field of a line is the input; the fields after it are copied to the end of the
-line's answer.
-`
+line's answer.`
