@@ -10,6 +10,7 @@ import (
 
 	"edgrid/band"
 	"edgrid/enumerate"
+	"edgrid/internal/ranges"
 	"edgrid/storage"
 )
 
@@ -151,6 +152,11 @@ func Run(ctx context.Context, opt Options) (sum *Summary, err error) {
 
 	sum.Done = rep.Done
 	sum.Grids, sum.Bytes = rep.Grids, rep.Bytes
+	if n := len(rep.Adoptable); n == 1 {
+		notify("verifying group %d's file, which the manifest does not record, to adopt it", rep.Adoptable[0])
+	} else if n > 1 {
+		notify("verifying %d group files the manifest does not record (groups %s), to adopt them", n, ranges.Format(rep.Adoptable))
+	}
 	for _, g := range rep.Adoptable {
 		if err := ctx.Err(); err != nil {
 			return sum, fmt.Errorf("stopped while checking unrecorded files (%d of %d groups done; run the same command again to resume): %w",
@@ -168,7 +174,6 @@ func Run(ctx context.Context, opt Options) (sum *Summary, err error) {
 		if err := mw.append(rec.line()); err != nil {
 			return sum, err
 		}
-		notify("adopted group %d: file not in the manifest, every grid verified", g)
 		rep.done[g] = true
 		sum.Done++
 		sum.Adopted++

@@ -109,8 +109,8 @@ func TestDamagedFilesRedone(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(notes) != 8 || notes[0] != "removed 2 temporary files of a stopped run" || !strings.HasPrefix(notes[1], "redoing group 3531: file checksum") ||
-		!strings.HasPrefix(notes[7], "adopted group 3535") {
-		t.Errorf("notes %q: want the temporary files, then each group redone, then 3535 adopted", notes)
+		notes[7] != "verifying group 3535's file, which the manifest does not record, to adopt it" {
+		t.Errorf("notes %q: want the temporary files, then each group redone, then 3535 verified to adopt it", notes)
 	}
 	if s.Written != 6 || len(s.Redone) != 6 || s.Adopted != 1 || s.TempsGone != 2 {
 		t.Fatalf("run over damage: %+v, want 6 redone, 1 adopted, 2 temps removed", s)

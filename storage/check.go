@@ -19,12 +19,14 @@ func CheckFile(path string) (Header, error) {
 		return Header{}, err
 	}
 	defer f.Close()
-	return f.h, f.checkSums()
+	return f.h, f.CheckSums()
 }
 
-// checkSums reads the file from start to end, checking each block's
-// CRC-32C against its index entry and the file's against the footer.
-func (f *File) checkSums() error {
+// CheckSums reads the open file from start to end, checking each block's
+// CRC-32C against its index entry and the file's against the footer, as
+// CheckFile does: a reader that must not stop half way through a file
+// (an export) calls it first.
+func (f *File) CheckSums() error {
 	r := bufio.NewReaderSize(io.NewSectionReader(f.f, 0, f.size-12), 1<<16)
 	sum := crc32c.New()
 	fail := func(err error) error { return fmt.Errorf("storage: %s: %w", f.path, err) }
