@@ -11,18 +11,25 @@ build:
 test: lint
 	$(GO) test -short ./...
 
-# The checks too slow for every edit: whole bands against docs/method.md's counts,
-# all brute-force minlex cases, fuzzing. About 6 minutes on 2 cores.
+# The checks too slow for every edit: whole bands against docs/method.md's
+# counts, all brute-force minlex cases, every group candidate decided again,
+# fuzzing. About 10 minutes on 2 cores.
 # Fuzzing budgets are counts of inputs (about 10-15 s each here), not times:
 # Go 1.26's fuzzer can fail at the end of a -fuzztime duration with nothing
 # found (golang/go#75804, fixed in Go 1.27).
 test-long:
 	$(GO) test -count=1 -timeout 30m ./...
 	$(GO) test -run XXX -fuzz '^FuzzParse$$' -fuzztime 1000000x ./canon
+	$(GO) test -run XXX -fuzz '^FuzzMinlex$$' -fuzztime 1000000x ./canon
+	$(GO) test -run XXX -fuzz '^FuzzGroupOf$$' -fuzztime 500000x ./band
+	$(GO) test -run XXX -fuzz '^FuzzGroupKey$$' -fuzztime 100000x ./enumerate
 	$(GO) test -run XXX -fuzz '^FuzzCodecs$$' -fuzztime 15000x ./storage
 	$(GO) test -run XXX -fuzz '^FuzzDecode$$' -fuzztime 500000x ./storage
-	$(GO) test -run XXX -fuzz '^FuzzParsePuzzle$$' -fuzztime 1000000x ./enumerate/solve
-	$(GO) test -run XXX -fuzz '^FuzzParseRules$$' -fuzztime 500000x ./enumerate/solve
+	$(GO) test -run XXX -fuzz '^FuzzGridArgs$$' -fuzztime 10000x ./storage
+	$(GO) test -run XXX -fuzz '^FuzzReadFiles$$' -fuzztime 30000x ./jobs
+	$(GO) test -run XXX -fuzz '^FuzzRank$$' -fuzztime 5000x ./rank
+	$(GO) test -run XXX -fuzz '^FuzzParsePuzzle$$' -fuzztime 1000000x ./solve
+	$(GO) test -run XXX -fuzz '^FuzzParseRules$$' -fuzztime 500000x ./solve
 
 bench:
 	$(GO) test -run XXX -bench . -benchtime 2s ./...

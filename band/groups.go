@@ -57,8 +57,8 @@ func get() *tables {
 }
 
 // CanStart reports whether the band form with index f (0..415) is the first
-// band of some minlex grid.
-func CanStart(f int) bool { return groupMasks[f] != 0 }
+// band of some minlex grid; false for any other f.
+func CanStart(f int) bool { return f >= 0 && f < len(groupMasks) && groupMasks[f] != 0 }
 
 // FirstBands returns the 401 first bands, ascending.
 func FirstBands() [][27]uint8 {
@@ -101,7 +101,8 @@ func Find(k Key) (Group, bool) {
 	return Group{}, false
 }
 
-// GroupOf returns the group of a minlex grid. It fails when g is not minlex.
+// GroupOf returns the group of a minlex grid. It fails when g is not minlex
+// (or not a solution grid at all).
 func GroupOf(g *canon.Grid) (Group, error) {
 	if !canon.IsMinlex(g) {
 		return Group{}, fmt.Errorf("band: grid %s is not minlex", g.String())
@@ -114,5 +115,8 @@ func GroupOf(g *canon.Grid) (Group, error) {
 }
 
 // IsGroupCandidate reports whether candidate i (0..9, CandidateKeys order) of
-// band form f (0..415) holds a minlex grid, according to the committed table.
-func IsGroupCandidate(f, i int) bool { return groupMasks[f]&(1<<i) != 0 }
+// band form f (0..415) holds a minlex grid, according to the committed
+// table; false when f or i is out of range.
+func IsGroupCandidate(f, i int) bool {
+	return f >= 0 && f < len(groupMasks) && i >= 0 && i < 10 && groupMasks[f]&(1<<i) != 0
+}

@@ -18,15 +18,24 @@ func BandForms() [][27]uint8 {
 }
 
 // BandClass returns the class (0..415, the position of its minimal form in
-// BandForms) of the band made by three rows of cells, in any order of digits.
-// The rows must form a valid band.
-func BandClass(rows *[27]uint8) int {
+// BandForms) of the band made by three rows of cells, in any order of
+// digits, or an error naming a cell if the rows are not a valid band.
+func BandClass(rows *[27]uint8) (int, error) {
+	if err := validBand(rows); err != nil {
+		return 0, err
+	}
 	t := tables()
 	a, b, c := (*[9]uint8)(rows[0:9]), (*[9]uint8)(rows[9:18]), (*[9]uint8)(rows[18:27])
-	return int(t.lookup(a, b, c) >> 16)
+	return int(t.lookup(a, b, c) >> 16), nil
 }
 
 // BandStabilizer returns the number of band transforms (row orders times
 // column maps, each with its forced relabelling) that map the minimal form of
-// class c to itself.
-func BandStabilizer(c int) int { return len(tables().stab[c]) }
+// class c to itself. c must be a class 0..415, as BandClass returns; it
+// panics otherwise.
+func BandStabilizer(c int) int {
+	if c < 0 || c >= NumBandForms {
+		panic(fmt.Sprintf("canon: BandStabilizer(%d): want a class 0..%d", c, NumBandForms-1))
+	}
+	return len(tables().stab[c])
+}

@@ -6,14 +6,17 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 )
 
 // The band tables take about 70 ms of two cores to fill, which dominates a
-// short command. After the first fill they are kept in the user's cache
-// directory (bandtable-v1.bin) and read back in a few milliseconds. The file
-// is only trusted when its size, version, form count and CRC-32C all check;
-// anything else (missing, damaged, another version) means a fresh fill and an
-// attempt to write the file again, atomically. EDGRID_NO_CACHE=1 turns it off.
+// short command. A program can have them kept in a cache directory of its
+// choosing (UseCacheDir; the edgrid command uses the user's cache directory)
+// as bandtable-v1.bin, read back in a few milliseconds; without that call
+// the package writes no file. The file is only trusted when its size,
+// version, form count and CRC-32C all check; anything else (missing,
+// damaged, another version) means a fresh fill and an attempt to write the
+// file again, atomically.
 //
 // Layout, little-endian: magic "EDGBAND1", a schema hash (uint32: CRC-32C of
 // the committed forms and of the band transforms' numbering, so that a file
@@ -23,16 +26,26 @@ import (
 
 const bandCacheMagic = "EDGBAND1"
 
+// bandCacheFile is the name of the cache file in the cache directory.
+const bandCacheFile = "bandtable-v1.bin"
+
+// cacheDir is the directory UseCacheDir set, "" for none.
+var cacheDir atomic.Pointer[string]
+
+// UseCacheDir makes the band tables be kept in dir, as bandtable-v1.bin:
+// read from there at their first use when the file is sound, and written
+// there (dir created if needed) after they are filled. It takes effect at
+// that first use, so call it before; "" turns the cache off, which is the
+// default: the package writes no file unless asked to.
+func UseCacheDir(dir string) { cacheDir.Store(&dir) }
+
 // bandCachePath returns where the table is cached; tests replace it.
 var bandCachePath = func() (string, error) {
-	if os.Getenv("EDGRID_NO_CACHE") != "" {
-		return "", errors.New("cache disabled")
+	d := cacheDir.Load()
+	if d == nil || *d == "" {
+		return "", errors.New("no cache directory")
 	}
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(d, "edgrid", "bandtable-v1.bin"), nil
+	return filepath.Join(*d, bandCacheFile), nil
 }
 
 func encodeBandCache(t *bandTables) []byte {

@@ -9,8 +9,10 @@ import (
 // each holding a digit 1..9. A zero cell is empty; Validate rejects it.
 type Grid [81]uint8
 
-// String formats g as 81 digits, the form Parse reads; an empty cell prints as '.'.
-func (g *Grid) String() string {
+// String formats g as 81 digits, the form Parse reads; an empty cell prints
+// as '.'. It has a value receiver, so a Grid prints so as a value as well as
+// through a pointer.
+func (g Grid) String() string {
 	var b [81]byte
 	for i, d := range g {
 		if d == 0 {

@@ -30,15 +30,20 @@ type scan struct {
 
 // Minlex returns the minlex representative of g (the smallest grid it can be
 // transformed into), its number of automorphisms (1..648), and a transform
-// that maps g to it. g must be a valid solution grid.
+// that maps g to it. g must be a valid solution grid (Validate, Parse); it
+// panics with Validate's message otherwise.
 func Minlex(g *Grid) (Grid, int, Transform) {
+	if err := g.Validate(); err != nil {
+		panic("canon: Minlex: not a solution grid: " + err.Error())
+	}
 	s := scan{g: g}
 	s.run()
 	return s.win.Apply(g), s.autos, s.win
 }
 
-// IsMinlex reports whether g is its own minlex representative. It rejects most
-// grids after a few cells; g must be a valid solution grid.
+// IsMinlex reports whether g is its own minlex representative, which a grid
+// that is not a valid solution grid never is. It rejects most grids after a
+// few cells.
 func IsMinlex(g *Grid) bool {
 	ok, _ := CheckMinlex(g)
 	return ok
@@ -53,6 +58,11 @@ func CheckMinlex(g *Grid) (minlex bool, autos int) {
 		}
 	}
 	if g[9] != 4 || g[27] != 2 {
+		return false, 0
+	}
+	// Only grids that start as a minlex grid does get this far; the band
+	// lookups below need a solution grid.
+	if g.Validate() != nil {
 		return false, 0
 	}
 	t := tables()

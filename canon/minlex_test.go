@@ -266,7 +266,10 @@ func TestBandClassMapsToForm(t *testing.T) {
 		g := RandomGrid(r)
 		var rows [27]uint8
 		copy(rows[:], g[:27])
-		c := BandClass(&rows)
+		c, err := BandClass(&rows)
+		if err != nil {
+			t.Fatal(err)
+		}
 		e := tb.lookup((*[9]uint8)(rows[0:9]), (*[9]uint8)(rows[9:18]), (*[9]uint8)(rows[18:27]))
 		tr := tb.transforms[e&0xFFFF]
 		var y [27]uint8

@@ -32,8 +32,15 @@ func Identity() Transform {
 	return t
 }
 
-// Apply returns t applied to g.
+// Apply returns t applied to g. t should be Valid; Apply panics, naming the
+// problem, if a row or column index of t is above 8 or a cell of g above 9
+// (an empty cell, 0, stays empty).
 func (t *Transform) Apply(g *Grid) Grid {
+	for i := range 9 {
+		if t.Rows[i] > 8 || t.Cols[i] > 8 {
+			panic(fmt.Sprintf("canon: Transform.Apply: Rows %v, Cols %v: an index above 8", t.Rows, t.Cols))
+		}
+	}
 	var h Grid
 	for i := range 9 {
 		r := int(t.Rows[i])
@@ -43,7 +50,11 @@ func (t *Transform) Apply(g *Grid) Grid {
 			if t.Transpose {
 				src = c*9 + r
 			}
-			h[i*9+j] = t.Digits[g[src]]
+			d := g[src]
+			if d > 9 {
+				panic(fmt.Sprintf("canon: Transform.Apply: cell %d (%s) holds %d, not 0-9", src+1, CellName(src), d))
+			}
+			h[i*9+j] = t.Digits[d]
 		}
 	}
 	return h

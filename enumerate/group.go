@@ -100,7 +100,9 @@ func getResult() *taskResult {
 }
 
 // Group enumerates the minlex completions of the group with the given key and
-// passes them to emit in ascending order, from one goroutine. The work is split
+// passes them to emit in ascending order, from one goroutine. A key that is
+// no group candidate (band.CandidateKeys of a minimal band form) is an
+// error; a candidate that is no group has no grids. The work is split
 // by the fillings of row 4, searched in parallel and merged back in order.
 func Group(ctx context.Context, key band.Key, opt Options, emit Emit) (Stats, error) {
 	return groupRun(ctx, key, opt, collectGrids, func(r *taskResult, n int) (int, error) {
@@ -149,6 +151,9 @@ func GroupBatches(ctx context.Context, key band.Key, opt Options, emit func(b Ba
 // goroutine; emit returns how many it passed on before an error. What each
 // task keeps beside its grids is what c says.
 func groupRun(ctx context.Context, key band.Key, opt Options, c collect, emit func(r *taskResult, n int) (int, error)) (Stats, error) {
+	if err := checkKey(key); err != nil {
+		return Stats{}, err
+	}
 	start := time.Now()
 	canon.Prepare()
 	workers := opt.Workers

@@ -66,6 +66,7 @@ type bitSearch struct {
 	stopped     bool
 }
 
+// newBitSearch prepares the search of a key that checkKey accepts.
 func newBitSearch(key band.Key) *bitSearch {
 	s := &bitSearch{g: key.Partial()}
 	for k := range s.allow {

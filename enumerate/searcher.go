@@ -26,10 +26,15 @@ type Searcher struct {
 	s *bitSearch
 }
 
-// NewSearcher returns a Searcher for the group with the given key.
-func NewSearcher(key band.Key) *Searcher {
+// NewSearcher returns a Searcher for the group with the given key, or an
+// error if the key is no group candidate (band.CandidateKeys of a minimal
+// band form).
+func NewSearcher(key band.Key) (*Searcher, error) {
+	if err := checkKey(key); err != nil {
+		return nil, err
+	}
 	canon.Prepare()
-	return &Searcher{s: newBitSearch(key)}
+	return &Searcher{s: newBitSearch(key)}, nil
 }
 
 // Row4s returns the fillings of row 4 (cells r4c2..r4c9) the group allows,

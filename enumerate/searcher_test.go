@@ -23,7 +23,7 @@ func TestSearcherBuckets(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, wantAutos, _ := grpCollect(t, grp.Key, 2)
-		q := NewSearcher(grp.Key)
+		q := mustSearcher(t, grp.Key)
 		var got []canon.Grid
 		var autos []int
 		collect := func(g *canon.Grid, a int) error {
@@ -67,7 +67,7 @@ func TestSearcherRunDesc(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		q := NewSearcher(grp.Key)
+		q := mustSearcher(t, grp.Key)
 		row4s := q.Row4s()
 		total := 0
 		for i, r4 := range row4s {
@@ -126,7 +126,7 @@ func TestSearcherRunDesc(t *testing.T) {
 
 func TestSearcherStopAndErrors(t *testing.T) {
 	grp, _ := band.ByNumber(1000)
-	q := NewSearcher(grp.Key)
+	q := mustSearcher(t, grp.Key)
 	r4 := q.Row4s()[0]
 	var all int64
 	st, err := q.Run(context.Background(), r4[:], func(*canon.Grid, int) error { all++; return nil })
@@ -175,7 +175,7 @@ func TestSearcherRunWithin(t *testing.T) {
 		t.Fatal(err)
 	}
 	all, _, _ := grpCollect(t, grp.Key, 2)
-	q := NewSearcher(grp.Key)
+	q := mustSearcher(t, grp.Key)
 	rng := rand.New(rand.NewPCG(5, 9))
 	partial := 0
 	for trial := range 40 {

@@ -52,7 +52,16 @@ func checkRecorded(dir string, r Record) string {
 	if sum != r.Sum {
 		return fmt.Sprintf("file checksum %016x, manifest says %016x", sum, r.Sum)
 	}
-	ts, err := ReadTasks(dir, r.Group)
+	if !r.Tasks {
+		return ""
+	}
+	return checkTasks(dir, r.Group, r.Count)
+}
+
+// checkTasks says what is wrong with a group's task file, which must count
+// the given number of grids, or "" when nothing is.
+func checkTasks(dir string, group int, count int64) string {
+	ts, err := ReadTasks(dir, group)
 	if err != nil {
 		return "task file: " + err.Error()
 	}
@@ -60,8 +69,8 @@ func checkRecorded(dir string, r Record) string {
 	for _, t := range ts {
 		n += t.Grids
 	}
-	if n != r.Count {
-		return fmt.Sprintf("task file counts %d grids, manifest %d", n, r.Count)
+	if n != count {
+		return fmt.Sprintf("task file counts %d grids, manifest %d", n, count)
 	}
 	return ""
 }

@@ -3,6 +3,7 @@ package jobs
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,15 +24,16 @@ var ErrLocked = errors.New("another edgrid run is writing this directory")
 type dirLock struct{ f *os.File }
 
 // lockDir takes dir's lock without waiting, and writes who holds it into
-// the lock file for the message a second run prints.
+// the lock file for the message a second run prints. A lock file that is a
+// symbolic link is refused: it would have the run truncate its target.
 func lockDir(dir string) (*dirLock, error) {
 	path := filepath.Join(dir, LockName)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE)
 	if err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
+		return nil, err
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		holder, _ := os.ReadFile(path)
+		holder, _ := io.ReadAll(io.NewSectionReader(f, 0, 200))
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
 			who := strings.TrimSpace(string(holder))

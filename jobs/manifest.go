@@ -33,11 +33,32 @@ type Record struct {
 	// the whole file is the same constant for every intact file.
 	Sum     uint64
 	Codec   storage.Codec // record codec of the file
-	Seconds float64       // enumeration and writing time
+	Seconds float64       // enumeration and writing time; 0 for an adopted file
+	// Adopted is set for a file the run found rather than wrote (a
+	// cluster job's, or one whose run stopped before recording it): every
+	// grid of it was verified before it was recorded.
+	Adopted bool
+	// Tasks is set when the group has a task file, which then must match
+	// the record. Every group a run enumerates has one; an adopted group
+	// has one only if it was found beside the file, whole and matching.
+	Tasks bool
 }
 
-// line formats r without its checksum.
+// maxRecordCount bounds a record's grid count: more than all the grids of
+// all groups (method.md), and small enough that sums cannot overflow.
+const maxRecordCount = 1 << 40
+
+// line formats r without its checksum: "done group count bytes crc64 codec
+// seconds" for a group the run enumerated, "adopted group count bytes crc64
+// codec tasks|no-tasks" for one it adopted.
 func (r *Record) line() string {
+	if r.Adopted {
+		tasks := "no-tasks"
+		if r.Tasks {
+			tasks = "tasks"
+		}
+		return fmt.Sprintf("adopted %d %d %d %016x %v %s", r.Group, r.Count, r.Size, r.Sum, r.Codec, tasks)
+	}
 	return fmt.Sprintf("done %d %d %d %016x %v %.3f", r.Group, r.Count, r.Size, r.Sum, r.Codec, r.Seconds)
 }
 
@@ -48,8 +69,8 @@ type Manifest struct {
 	// Damaged lists problems with lines of the manifest (line number and
 	// reason); such lines are ignored, so their groups count as unrecorded.
 	Damaged []string
-	// LastRun is the group range of the last run recorded, or zeros.
-	LastRun [2]int
+	// Runs are the group ranges of the runs recorded, in order.
+	Runs [][2]int
 	// good is the length of the manifest's prefix made of whole lines.
 	good int64
 }
@@ -73,18 +94,18 @@ func unseal(line string) (string, error) {
 	return text, nil
 }
 
-// parseRecord reads the text of a done line.
+// parseRecord reads the text of a done or adopted line.
 func parseRecord(text string) (Record, error) {
 	f := strings.Fields(text)
-	if len(f) != 7 || f[0] != "done" {
-		return Record{}, errors.New("want: done group count bytes crc64 codec seconds")
+	if len(f) != 7 || (f[0] != "done" && f[0] != "adopted") {
+		return Record{}, errors.New("want: done group count bytes crc64 codec seconds, or adopted group count bytes crc64 codec tasks|no-tasks")
 	}
-	var r Record
+	r := Record{Adopted: f[0] == "adopted", Tasks: f[0] == "done"}
 	var err error
 	if r.Group, err = strconv.Atoi(f[1]); err != nil || r.Group < 1 || r.Group > band.NumGroups {
 		return r, fmt.Errorf("group %q: want 1..%d", f[1], band.NumGroups)
 	}
-	if r.Count, err = strconv.ParseInt(f[2], 10, 64); err != nil || r.Count < 0 {
+	if r.Count, err = strconv.ParseInt(f[2], 10, 64); err != nil || r.Count < 0 || r.Count > maxRecordCount {
 		return r, fmt.Errorf("count %q", f[2])
 	}
 	if r.Size, err = strconv.ParseInt(f[3], 10, 64); err != nil || r.Size <= 0 {
@@ -96,8 +117,15 @@ func parseRecord(text string) (Record, error) {
 	if r.Codec, err = storage.ParseCodec(f[5]); err != nil {
 		return r, err
 	}
-	if r.Seconds, err = strconv.ParseFloat(f[6], 64); err != nil || r.Seconds < 0 {
-		return r, fmt.Errorf("seconds %q", f[6])
+	switch {
+	case r.Adopted && (f[6] == "tasks" || f[6] == "no-tasks"):
+		r.Tasks = f[6] == "tasks"
+	case r.Adopted:
+		return r, fmt.Errorf("%q: want tasks or no-tasks", f[6])
+	default:
+		if r.Seconds, err = strconv.ParseFloat(f[6], 64); err != nil || !(r.Seconds >= 0) {
+			return r, fmt.Errorf("seconds %q", f[6])
+		}
 	}
 	return r, nil
 }
@@ -107,12 +135,12 @@ func parseRecord(text string) (Record, error) {
 // short (a crash while appending) is dropped silently.
 func ReadManifest(dir string) (*Manifest, error) {
 	m := &Manifest{Records: map[int]Record{}}
-	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	data, err := readNoFollow(filepath.Join(dir, ManifestName))
 	if errors.Is(err, os.ErrNotExist) {
 		return m, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
+		return nil, err
 	}
 	r := bufio.NewReader(bytes.NewReader(data))
 	for n := 1; ; n++ {
@@ -141,7 +169,7 @@ func ReadManifest(dir string) (*Manifest, error) {
 		case strings.HasPrefix(text, "run "):
 			var a, b int
 			if _, err := fmt.Sscanf(text, "run %d-%d", &a, &b); err == nil && a >= 1 && a <= b && b <= band.NumGroups {
-				m.LastRun = [2]int{a, b}
+				m.Runs = append(m.Runs, [2]int{a, b})
 			}
 		default:
 			rec, err := parseRecord(text)
@@ -165,9 +193,9 @@ type manifestWriter struct {
 // first line, and cuts off a torn last line so that appends start clean.
 func openManifest(dir string, m *Manifest) (*manifestWriter, error) {
 	path := filepath.Join(dir, ManifestName)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE)
 	if err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
+		return nil, err
 	}
 	w := &manifestWriter{f: f, path: path}
 	fi, err := f.Stat()

@@ -10,6 +10,7 @@ import (
 
 	"edgrid/band"
 	"edgrid/enumerate"
+	"edgrid/internal/ranges"
 	"edgrid/storage"
 )
 
@@ -48,6 +49,7 @@ type Summary struct {
 	Groups      int // in the range
 	Done        int // finished now, by this run or before
 	Written     int // groups this run enumerated
+	Adopted     int // unrecorded whole files this run verified and recorded
 	Redone      []Problem
 	TempsGone   int   // stray temporary files removed
 	Grids       int64 // in the whole range's files
@@ -69,18 +71,21 @@ var newWriter = func(path string, group int, opt storage.WriterOptions) (groupWr
 }
 
 // Run enumerates every group of the range that is not already done in
-// opt.Dir (see the package comment). Cancelling ctx stops it cleanly
-// between or inside groups; what was finished stays finished.
-func Run(ctx context.Context, opt Options) (*Summary, error) {
+// opt.Dir (see the package comment). Group files of the range that the
+// manifest does not record but that are whole (a cluster job's, or a
+// stopped run's) are verified grid by grid and adopted instead of being
+// enumerated again. A directory whose group files have another codec than
+// opt.Codec is refused with a *CodecError; opt.Codec = 0 takes the
+// directory's codec, or DefaultCodec for a new one. Cancelling ctx stops
+// it cleanly between or inside groups; what was finished stays finished.
+func Run(ctx context.Context, opt Options) (sum *Summary, err error) {
 	start := time.Now()
 	if opt.First == 0 && opt.Last == 0 {
 		opt.First, opt.Last = 1, band.NumGroups
 	}
-	if opt.First < 1 || opt.Last > band.NumGroups || opt.First > opt.Last {
-		return nil, fmt.Errorf("jobs: groups %d-%d: want a range within 1-%d", opt.First, opt.Last, band.NumGroups)
-	}
-	if opt.Codec == 0 {
-		opt.Codec = storage.DefaultCodec
+	groups, err := span(opt.First, opt.Last)
+	if err != nil {
+		return nil, err
 	}
 	if err := os.MkdirAll(opt.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("jobs: %w", err)
@@ -91,7 +96,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	}
 	defer lock.unlock()
 
-	sum := &Summary{First: opt.First, Last: opt.Last, Groups: opt.Last - opt.First + 1}
+	sum = &Summary{First: opt.First, Last: opt.Last, Groups: opt.Last - opt.First + 1}
 	if sum.TempsGone, err = removeTemps(opt.Dir); err != nil {
 		return sum, err
 	}
@@ -99,8 +104,15 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	if err != nil {
 		return sum, err
 	}
-	rep, err := survey(opt.Dir, m, opt.First, opt.Last)
+	present, err := groupFiles(opt.Dir)
 	if err != nil {
+		return sum, err
+	}
+	rep, err := survey(opt.Dir, m, groups, present)
+	if err != nil {
+		return sum, err
+	}
+	if opt.Codec, err = pickCodec(opt.Dir, opt.Codec, m, rep); err != nil {
 		return sum, err
 	}
 	notify := func(format string, a ...any) {
@@ -126,12 +138,48 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 		return sum, err
 	}
 	defer mw.close()
+	// From here on the group files change: the catalog index follows them
+	// even when the run stops early (a run that ends normally writes it
+	// below and reports its error).
+	defer func() {
+		if err != nil {
+			storage.BuildIndex(opt.Dir)
+		}
+	}()
 	if err := mw.appendRun(opt.First, opt.Last, opt.Codec); err != nil {
 		return sum, err
 	}
 
 	sum.Done = rep.Done
 	sum.Grids, sum.Bytes = rep.Grids, rep.Bytes
+	if n := len(rep.Adoptable); n == 1 {
+		notify("verifying group %d's file, which the manifest does not record, to adopt it", rep.Adoptable[0])
+	} else if n > 1 {
+		notify("verifying %d group files the manifest does not record (groups %s), to adopt them", n, ranges.Format(rep.Adoptable))
+	}
+	for _, g := range rep.Adoptable {
+		if err := ctx.Err(); err != nil {
+			return sum, fmt.Errorf("stopped while checking unrecorded files (%d of %d groups done; run the same command again to resume): %w",
+				sum.Done, sum.Groups, err)
+		}
+		rec, why, err := adopt(opt, g)
+		if err != nil {
+			return sum, err
+		}
+		if why != "" {
+			notify("redoing group %d: file not in the manifest, and %s", g, why)
+			sum.Redone = append(sum.Redone, Problem{g, why})
+			continue
+		}
+		if err := mw.append(rec.line()); err != nil {
+			return sum, err
+		}
+		rep.done[g] = true
+		sum.Done++
+		sum.Adopted++
+		sum.Grids += rec.Count
+		sum.Bytes += rec.Size
+	}
 	weight := opt.Weight
 	if weight == nil {
 		weight = func(int) int64 { return 1 }
@@ -154,12 +202,12 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	}
 	var written int64
 	report(0, 0)
-	groups := band.Groups()
+	all := band.Groups()
 	for g := opt.First; g <= opt.Last; g++ {
 		if rep.done[g] {
 			continue
 		}
-		rec, err := runGroup(ctx, opt, groups[g-1])
+		rec, err := runGroup(ctx, opt, all[g-1])
 		if err != nil {
 			sum.Seconds = time.Since(start).Seconds()
 			if ctx.Err() != nil {

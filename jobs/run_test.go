@@ -91,10 +91,11 @@ func TestDamagedFilesRedone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[int]string{3531: "checksum", 3532: "bytes", 3533: "empty", 3534: "missing", 3535: "not in the manifest",
+	want := map[int]string{3531: "checksum", 3532: "bytes", 3533: "empty", 3534: "missing",
 		3537: "task file", 3538: "task file"}
-	if rep.Done != 5 || rep.Pending != 7 || len(rep.Damaged) != 7 {
-		t.Fatalf("status: %+v, want 5 done, 7 pending, 7 damaged", rep)
+	// The unrecorded file is whole: adopted, not redone.
+	if rep.Done != 5 || rep.Pending != 7 || len(rep.Damaged) != 6 || len(rep.Adoptable) != 1 || rep.Adoptable[0] != 3535 {
+		t.Fatalf("status: %+v, want 5 done, 7 pending, 6 damaged, 3535 adoptable", rep)
 	}
 	for _, p := range rep.Damaged {
 		if !strings.Contains(p.Reason, want[p.Group]) {
@@ -107,11 +108,12 @@ func TestDamagedFilesRedone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(notes) != 8 || notes[0] != "removed 2 temporary files of a stopped run" || !strings.HasPrefix(notes[1], "redoing group 3531: file checksum") {
-		t.Errorf("notes %q: want the temporary files, then each group redone", notes)
+	if len(notes) != 8 || notes[0] != "removed 2 temporary files of a stopped run" || !strings.HasPrefix(notes[1], "redoing group 3531: file checksum") ||
+		notes[7] != "verifying group 3535's file, which the manifest does not record, to adopt it" {
+		t.Errorf("notes %q: want the temporary files, then each group redone, then 3535 verified to adopt it", notes)
 	}
-	if s.Written != 7 || len(s.Redone) != 7 || s.TempsGone != 2 {
-		t.Fatalf("run over damage: %+v, want 7 redone, 2 temps removed", s)
+	if s.Written != 6 || len(s.Redone) != 6 || s.Adopted != 1 || s.TempsGone != 2 {
+		t.Fatalf("run over damage: %+v, want 6 redone, 1 adopted, 2 temps removed", s)
 	}
 	sameCatalog(t, dir, testFirst, testLast)
 }
@@ -136,7 +138,8 @@ func rewriteManifest(t *testing.T, dir string, m *Manifest) {
 }
 
 // A torn last line (a crash while appending) is dropped and cut off; a
-// damaged line in the middle is reported and its group redone.
+// damaged line in the middle is reported and its group's file, whole,
+// verified and adopted.
 func TestManifestDamage(t *testing.T) {
 	dir := t.TempDir()
 	mustRun(t, dir, testFirst, testLast)
@@ -160,9 +163,13 @@ func TestManifestDamage(t *testing.T) {
 	if _, ok := m.Records[3531]; ok {
 		t.Fatal("the damaged line's record was kept")
 	}
+	// Group 3531's file is whole: verified and adopted again.
 	s := mustRun(t, dir, testFirst, testLast)
-	if s.Written != 1 || s.Redone[0].Group != 3531 {
-		t.Fatalf("run: %+v, want group 3531 redone", s)
+	if s.Written != 0 || s.Adopted != 1 {
+		t.Fatalf("run: %+v, want group 3531 adopted", s)
+	}
+	if m, _ := ReadManifest(dir); !m.Records[3531].Adopted {
+		t.Errorf("group 3531's record %+v: want it adopted", m.Records[3531])
 	}
 	after, _ := os.ReadFile(path)
 	if strings.Contains(string(after), torn) {

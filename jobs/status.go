@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 
 	"edgrid/band"
+	"edgrid/internal/ranges"
 	"edgrid/storage"
 )
 
@@ -16,16 +18,27 @@ type Problem struct {
 	Reason string `json:"reason"`
 }
 
-// Report is the state of a run directory over a range of groups.
+// Report is the state of a run directory over a set of groups.
 type Report struct {
-	Dir     string `json:"dir"`
-	First   int    `json:"first"`
-	Last    int    `json:"last"`
+	Dir string `json:"dir"`
+	// Groups are the groups reported, as ranges: "1-10,3400-3541".
+	Groups  string `json:"groups"`
+	First   int    `json:"first"` // the smallest of them
+	Last    int    `json:"last"`  // the largest
 	Done    int    `json:"done"`
-	Pending int    `json:"pending"` // not done, damaged ones included
+	Pending int    `json:"pending"` // not done, damaged and adoptable ones included
 	// Damaged lists recorded groups whose file is missing or differs from
-	// the manifest, and files the manifest does not record.
+	// the manifest or whose task file is bad, and unrecorded files that
+	// are damaged. It is empty, never nil, when there are none.
 	Damaged []Problem `json:"damaged"`
+	// Adoptable lists groups whose file the manifest does not record but
+	// which is whole (header, block index and checksum check): written by
+	// a cluster job (enumerate --out), or by a run that stopped before
+	// recording it. A run verifies every grid of them and records them.
+	Adoptable []int `json:"adoptable"`
+	// IndexProblem says what is wrong with the catalog index (missing,
+	// damaged, or not listing the done groups' files as they are), or "".
+	IndexProblem string `json:"index_problem,omitempty"`
 	// ManifestProblems lists unreadable manifest lines (ignored).
 	ManifestProblems []string `json:"manifest_problems,omitempty"`
 	Grids            int64    `json:"grids"`   // in done groups
@@ -33,12 +46,17 @@ type Report struct {
 	Seconds          float64  `json:"seconds"` // enumeration time of done groups, summed
 	BitsPerGrid      float64  `json:"bits_per_grid"`
 
-	done map[int]bool
+	groups  []int                 // the groups reported, ascending
+	done    map[int]bool          // the done ones
+	adopt   map[int]storage.Codec // the adoptable ones, with their files' codecs
+	present map[int]bool          // group files in the directory, of any group
 }
 
 // Status checks the groups first..last of dir against its manifest, reading
-// every recorded file whole to compare its checksum. first = 0 means the
-// range of the last run recorded in the manifest, or all groups.
+// every recorded file whole to compare its checksum, and the catalog index.
+// first = 0 means every group the directory concerns: the ranges of all the
+// runs its manifest records, every group it records and every group file in
+// it. A missing directory is an error.
 func Status(dir string, first, last int) (*Report, error) {
 	fi, err := os.Stat(dir)
 	if err != nil {
@@ -51,31 +69,97 @@ func Status(dir string, first, last int) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if first == 0 {
-		first, last = 1, band.NumGroups
-		if m.LastRun[0] != 0 {
-			first, last = m.LastRun[0], m.LastRun[1]
-		}
+	present, err := groupFiles(dir)
+	if err != nil {
+		return nil, err
 	}
-	return survey(dir, m, first, last)
+	var groups []int
+	if first == 0 {
+		groups = concerned(m, present)
+	} else if groups, err = span(first, last); err != nil {
+		return nil, err
+	}
+	r, err := survey(dir, m, groups, present)
+	if err != nil {
+		return nil, err
+	}
+	r.IndexProblem = r.checkIndex()
+	return r, nil
 }
 
-// survey works out the Report of first..last from the manifest m.
-func survey(dir string, m *Manifest, first, last int) (*Report, error) {
+// span lists the groups first..last.
+func span(first, last int) ([]int, error) {
 	if first < 1 || last > band.NumGroups || first > last {
 		return nil, fmt.Errorf("jobs: groups %d-%d: want a range within 1-%d", first, last, band.NumGroups)
 	}
-	r := &Report{Dir: dir, First: first, Last: last, ManifestProblems: m.Damaged, done: map[int]bool{}}
+	gs := make([]int, 0, last-first+1)
 	for g := first; g <= last; g++ {
+		gs = append(gs, g)
+	}
+	return gs, nil
+}
+
+// concerned lists, ascending, the groups of every run's range, every group
+// recorded and every group file present.
+func concerned(m *Manifest, present map[int]bool) []int {
+	set := map[int]bool{}
+	for _, r := range m.Runs {
+		for g := r[0]; g <= r[1]; g++ {
+			set[g] = true
+		}
+	}
+	for g := range m.Records {
+		set[g] = true
+	}
+	for g := range present {
+		set[g] = true
+	}
+	gs := make([]int, 0, len(set))
+	for g := range set {
+		gs = append(gs, g)
+	}
+	sort.Ints(gs)
+	return gs
+}
+
+// groupFiles returns the groups whose file (storage.FileName) is in dir.
+func groupFiles(dir string) (map[int]bool, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
+	present := map[int]bool{}
+	for _, e := range ents {
+		var g int
+		if _, err := fmt.Sscanf(e.Name(), "group-%d.edg", &g); err == nil && g >= 1 && g <= band.NumGroups && e.Name() == storage.FileName(g) {
+			present[g] = true
+		}
+	}
+	return present, nil
+}
+
+// survey works out the Report of groups (ascending) from the manifest m and
+// the group files present.
+func survey(dir string, m *Manifest, groups []int, present map[int]bool) (*Report, error) {
+	r := &Report{Dir: dir, Groups: ranges.Format(groups), ManifestProblems: m.Damaged, Damaged: []Problem{}, Adoptable: []int{},
+		groups: groups, done: map[int]bool{}, adopt: map[int]storage.Codec{}, present: present}
+	if len(groups) > 0 {
+		r.First, r.Last = groups[0], groups[len(groups)-1]
+	}
+	for _, g := range groups {
 		rec, ok := m.Records[g]
 		if !ok {
 			r.Pending++
-			_, err := os.Stat(filepath.Join(dir, storage.FileName(g)))
-			if err == nil {
-				r.Damaged = append(r.Damaged, Problem{g, "file present but not in the manifest (the run stopped before recording it)"})
-			} else if !errors.Is(err, os.ErrNotExist) {
-				return nil, fmt.Errorf("jobs: %w", err)
+			if !present[g] {
+				continue
 			}
+			h, err := storage.CheckFile(filepath.Join(dir, storage.FileName(g)))
+			if err != nil {
+				r.Damaged = append(r.Damaged, Problem{g, "file not in the manifest, and damaged: " + err.Error()})
+				continue
+			}
+			r.Adoptable = append(r.Adoptable, g)
+			r.adopt[g] = h.Codec
 			continue
 		}
 		if why := checkRecorded(dir, rec); why != "" {
@@ -93,4 +177,48 @@ func survey(dir string, m *Manifest, first, last int) (*Report, error) {
 		r.BitsPerGrid = float64(r.Bytes) * 8 / float64(r.Grids)
 	}
 	return r, nil
+}
+
+// checkIndex says what is wrong with the catalog index for the groups of
+// the report, or "": it must be readable, list every done or adoptable
+// group's file as it is, and list no group of the report that has no file.
+// Damaged files are reported as such, not again here.
+func (r *Report) checkIndex() string {
+	const fix = "; edgrid run rewrites it"
+	if _, err := os.Stat(filepath.Join(r.Dir, storage.IndexName)); errors.Is(err, os.ErrNotExist) {
+		if len(r.present) == 0 {
+			return "" // nothing written yet, nothing to index
+		}
+		return "no " + storage.IndexName + fix
+	}
+	cat, err := storage.OpenCatalog(r.Dir)
+	if err != nil {
+		return err.Error() + fix
+	}
+	for _, g := range r.groups {
+		_, listed := cat.Entry(g)
+		switch {
+		case (r.done[g] || r.adopt[g] != 0) && !listed:
+			return fmt.Sprintf("%s does not list group %d%s", storage.IndexName, g, fix)
+		case r.done[g] || r.adopt[g] != 0:
+			f, err := cat.Open(g)
+			if err != nil {
+				return fmt.Sprintf("%s does not match group %d's file%s", storage.IndexName, g, fix)
+			}
+			f.Close()
+		case listed && !r.present[g] && !r.damaged(g):
+			return fmt.Sprintf("%s lists group %d, which has no file%s", storage.IndexName, g, fix)
+		}
+	}
+	return ""
+}
+
+// damaged reports whether group g is in the report's Damaged list.
+func (r *Report) damaged(g int) bool {
+	for _, p := range r.Damaged {
+		if p.Group == g {
+			return true
+		}
+	}
+	return false
 }

@@ -1,11 +1,11 @@
 package jobs
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"edgrid/internal/crc32c"
@@ -64,22 +64,27 @@ func ReadTasks(dir string, group int) ([]TaskStat, error) {
 	if want := fmt.Sprintf("crc32c %08x", crc32c.Checksum(body)); last != want {
 		return nil, bad("checksum line %q, computed %q", last, want)
 	}
-	sc := bufio.NewScanner(bytes.NewReader(body))
-	sc.Scan()
+	// The header's count is checked against the lines present before
+	// anything is sized by it: the file may claim any number.
+	lines := strings.Split(strings.TrimSuffix(string(body), "\n"), "\n")
 	var g, n int
-	if _, err := fmt.Sscanf(sc.Text(), tasksMagic+" group %d tasks %d", &g, &n); err != nil || g != group {
-		return nil, bad("line 1 %q is not the header of group %d's task file", sc.Text(), group)
+	if _, err := fmt.Sscanf(lines[0], tasksMagic+" group %d tasks %d", &g, &n); err != nil || g != group {
+		return nil, bad("line 1 %q is not the header of group %d's task file", lines[0], group)
 	}
-	ts := make([]TaskStat, 0, n)
-	for line := 2; sc.Scan(); line++ {
-		var t TaskStat
-		if _, err := fmt.Sscanf(sc.Text(), "%d %d", &t.Grids, &t.Completions); err != nil {
-			return nil, bad("line %d: %v", line, err)
+	if n != len(lines)-1 {
+		return nil, bad("header says %d tasks, the file holds %d", n, len(lines)-1)
+	}
+	ts := make([]TaskStat, n)
+	for i, l := range lines[1:] {
+		f := strings.Fields(l)
+		var err1, err2 error
+		if len(f) == 2 {
+			ts[i].Grids, err1 = strconv.ParseInt(f[0], 10, 64)
+			ts[i].Completions, err2 = strconv.ParseInt(f[1], 10, 64)
 		}
-		ts = append(ts, t)
-	}
-	if len(ts) != n {
-		return nil, bad("%d tasks, header says %d", len(ts), n)
+		if len(f) != 2 || err1 != nil || err2 != nil || ts[i].Grids < 0 || ts[i].Completions < 0 {
+			return nil, bad("line %d %q: want two counts, grids and completions", i+2, l)
+		}
 	}
 	return ts, nil
 }

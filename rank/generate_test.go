@@ -138,7 +138,7 @@ func tablesFromRun(t *testing.T, dir string) []byte {
 		if err != nil {
 			t.Fatal(err)
 		}
-		row4s := enumerate.NewSearcher(grp.Key).Row4s()
+		row4s := mustSearcher(t, grp.Key).Row4s()
 		var c []int64
 		if ts, err := jobs.ReadTasks(dir, e.Group); err == nil {
 			for _, x := range ts {
@@ -389,7 +389,10 @@ func splitBand(ctx context.Context, tb *Tables, b int, budget time.Duration) ([]
 	perGrid := map[int]float64{}
 	var keys []lexKey
 	for _, g := range groups {
-		q := enumerate.NewSearcher(g.Key)
+		q, err := enumerate.NewSearcher(g.Key)
+		if err != nil {
+			return nil, err
+		}
 		cum, err := tb.Buckets(g.Number)
 		if err != nil {
 			return nil, err

@@ -144,7 +144,9 @@ func buildPaperTree(t *Tables, g int, grids []canon.Grid, pp paperParams) ([]byt
 	leafG := pp.groupLeaf(t, g)
 	var q *enumerate.Searcher
 	if pp.measured(t, g) {
-		q = enumerate.NewSearcher(grp.Key)
+		if q, err = enumerate.NewSearcher(grp.Key); err != nil {
+			return nil, 0, err
+		}
 	}
 	split := func(st *dlxState, n int) bool {
 		if int64(n) > leafG {

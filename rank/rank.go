@@ -41,6 +41,14 @@ func (o Order) String() string {
 	return "paper"
 }
 
+// check reports an Order that is none of Paper, Groups and Lex.
+func (o Order) check() error {
+	if o < Paper || o > Lex {
+		return fmt.Errorf("rank: unknown order %d: want Paper, Groups or Lex", o)
+	}
+	return nil
+}
+
 // ParseOrder reads "paper", "groups" or "lex".
 func ParseOrder(s string) (Order, error) {
 	for _, o := range []Order{Paper, Groups, Lex} {
@@ -126,7 +134,11 @@ func (r *Ranker) state(n int, buckets bool) (*groupState, error) {
 		if err != nil {
 			return fail(err)
 		}
-		gs.grp, gs.q = grp, enumerate.NewSearcher(grp.Key)
+		q, err := enumerate.NewSearcher(grp.Key)
+		if err != nil {
+			return fail(err)
+		}
+		gs.grp, gs.q = grp, q
 	}
 	if buckets && gs.cum == nil {
 		cum, err := r.t.Buckets(n)
@@ -183,8 +195,12 @@ func (gs *groupState) bucketOf(r4 [8]uint8) (int, bool) {
 }
 
 // Rank returns the number of g's class in the order o, and the class's
-// minlex grid. g must be a valid solution grid.
+// minlex grid. A g that is not a valid solution grid, or an unknown order,
+// is an error.
 func (r *Ranker) Rank(ctx context.Context, g *canon.Grid, o Order) (int64, canon.Grid, error) {
+	if err := o.check(); err != nil {
+		return 0, canon.Grid{}, err
+	}
 	if err := g.Validate(); err != nil {
 		return 0, canon.Grid{}, err
 	}
@@ -246,6 +262,9 @@ func (r *Ranker) ordinal(ctx context.Context, m *canon.Grid, group int) (int64, 
 
 // Unrank returns grid number n (1..Total) in the order o.
 func (r *Ranker) Unrank(ctx context.Context, n int64, o Order) (canon.Grid, error) {
+	if err := o.check(); err != nil {
+		return canon.Grid{}, err
+	}
 	if n < 1 || n > r.t.Total() {
 		return canon.Grid{}, fmt.Errorf("rank: %d is not a grid number: want 1..%d", n, r.t.Total())
 	}

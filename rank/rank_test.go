@@ -93,7 +93,7 @@ func TestTablesAddUp(t *testing.T) {
 			t.Fatal(err)
 		}
 		grp, _ := band.ByNumber(g)
-		if n := len(enumerate.NewSearcher(grp.Key).Row4s()); len(c) != n+1 {
+		if n := len(mustSearcher(t, grp.Key).Row4s()); len(c) != n+1 {
 			t.Fatalf("group %d: %d buckets in the tables, %d fillings of row 4", g, len(c)-1, n)
 		}
 		if c[len(c)-1] != tb.GroupCount(g) {

@@ -270,7 +270,10 @@ func (s *splitTable) Check(t *Tables) error {
 		if err != nil {
 			return err
 		}
-		q := enumerate.NewSearcher(grp.Key)
+		q, err := enumerate.NewSearcher(grp.Key)
+		if err != nil {
+			return err
+		}
 		gs := &groupState{grp: grp, q: q, row4s: q.Row4s(), cum: cum}
 		if gs.splits, err = s.splitsOf(gs); err != nil {
 			return err

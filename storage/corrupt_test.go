@@ -46,6 +46,15 @@ func checkDamaged(t *testing.T, path string, gg *groupGrids, what string) *Corru
 	if !strings.Contains(err.Error(), filepath.Base(path)) {
 		t.Fatalf("%s: error %q does not name the file", what, err)
 	}
+	// CheckFile, which decodes nothing, finds the same damage.
+	_, cerr := CheckFile(path)
+	var cce *CorruptError
+	if !errors.As(cerr, &cce) || !strings.Contains(cerr.Error(), filepath.Base(path)) {
+		t.Fatalf("%s: CheckFile gave %v; want a CorruptError naming the file", what, cerr)
+	}
+	if cce.Block != ce.Block {
+		t.Fatalf("%s: CheckFile names block %d, Verify block %d", what, cce.Block, ce.Block)
+	}
 	return ce
 }
 

@@ -177,6 +177,8 @@ func checkIndex(path string, h *Header, f *footer, b []byte) ([]blockEntry, erro
 			return nil, bad("block %d starts at grid %d, want %d", i, e.first, ord)
 		case e.count < 1 || int64(e.count) > h.Count-ord+1:
 			return nil, bad("block %d holds %d grids", i, e.count)
+		case e.count > MaxBlockWork:
+			return nil, bad("block %d holds %d grids, at most %d", i, e.count, MaxBlockWork)
 		case e.clen < 1 || e.plen < 0 || e.plen > maxPayload(h.Codec, e.count):
 			return nil, bad("block %d: %d bytes compressed, %d uncompressed for %d grids", i, e.clen, e.plen, e.count)
 		}

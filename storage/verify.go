@@ -16,12 +16,13 @@ type VerifyOptions struct {
 	Workers int // goroutines checking blocks; 0 means one per core
 }
 
-// blockCheck is what checking one block found.
+// blockCheck is what checking one block found; the automorphism counts are
+// added up per worker, so that what is kept per block is small beside the
+// block itself (the number of blocks comes from the file).
 type blockCheck struct {
 	err   error
 	first canon.Grid
 	last  canon.Grid
-	autos [canon.MaxAutomorphisms + 1]int64
 }
 
 // Verify checks everything about the group file at path: header, footer
@@ -41,16 +42,17 @@ func Verify(path string, opt VerifyOptions) (Header, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	checks := make([]blockCheck, len(f.entries))
+	hists := make([][canon.MaxAutomorphisms + 1]int64, workers)
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range workers {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			buf := buffers{cache: f.newCache()}
 			ck := f.checker()
 			for i := range next {
-				checks[i] = f.checkBlock(i, &buf, ck)
+				checks[i] = f.checkBlock(i, &buf, ck, &hists[w])
 			}
 		}()
 	}
@@ -59,7 +61,6 @@ func Verify(path string, opt VerifyOptions) (Header, error) {
 	}
 	close(next)
 	wg.Wait()
-	var autos [canon.MaxAutomorphisms + 1]int64
 	for i := range checks {
 		c := &checks[i]
 		if c.err != nil {
@@ -68,7 +69,10 @@ func Verify(path string, opt VerifyOptions) (Header, error) {
 		if i > 0 && bytes.Compare(checks[i-1].last[:], c.first[:]) >= 0 {
 			return f.h, f.blockError(i, f.entries[i].first, "first grid not above the last grid of block %d", i-1)
 		}
-		for a, n := range c.autos {
+	}
+	var autos [canon.MaxAutomorphisms + 1]int64
+	for w := range hists {
+		for a, n := range hists[w] {
 			autos[a] += n
 		}
 	}
@@ -93,9 +97,10 @@ func (f *File) checker() *canon.Checker {
 	return ck
 }
 
-// checkBlock decodes block i and checks each grid is a minlex solution grid.
-// Band 2 is looked up once for the grids that share it.
-func (f *File) checkBlock(i int, buf *buffers, ck *canon.Checker) (c blockCheck) {
+// checkBlock decodes block i and checks each grid is a minlex solution grid,
+// adding its automorphism count to autos. Band 2 is looked up once for the
+// grids that share it.
+func (f *File) checkBlock(i int, buf *buffers, ck *canon.Checker, autos *[canon.MaxAutomorphisms + 1]int64) (c blockCheck) {
 	n := 0
 	var bad error
 	var band2 [27]uint8
@@ -110,9 +115,9 @@ func (f *File) checkBlock(i int, buf *buffers, ck *canon.Checker) (c blockCheck)
 			band2 = [27]uint8(g[27:54])
 			entry, band2ok = ck.Band2(&band2)
 		}
-		ok, autos := false, 0
+		ok, a := false, 0
 		if band2ok {
-			ok, autos = ck.Check(g, entry)
+			ok, a = ck.Check(g, entry)
 		}
 		if !ok {
 			bad = f.blockError(i, ord, "grid %s is not minlex", g.String())
@@ -122,7 +127,7 @@ func (f *File) checkBlock(i int, buf *buffers, ck *canon.Checker) (c blockCheck)
 			c.first = *g
 		}
 		c.last = *g
-		c.autos[autos]++
+		autos[a]++
 		n++
 		return nil
 	})

@@ -32,6 +32,12 @@ type WriterOptions struct {
 // and decodes in well under a millisecond.
 const DefaultBlockWork = 4096
 
+// MaxBlockWork is the largest BlockWork a writer takes. A block holds at
+// most BlockWork grids, so readers reject a block that claims more than
+// MaxBlockWork: a damaged or crafted index cannot make them size a buffer
+// by an arbitrary count.
+const MaxBlockWork = 1 << 20
+
 // Writer writes the grids of one group, ascending, to a group file. Blocks
 // are compressed in the background while the caller goes on (and coded
 // there too, unless they came from AddBatch); the file appears, complete,
@@ -88,6 +94,9 @@ func Create(path string, group int, opt WriterOptions) (*Writer, error) {
 	}
 	if opt.BlockWork <= 0 {
 		opt.BlockWork = DefaultBlockWork
+	}
+	if opt.BlockWork > MaxBlockWork {
+		return nil, fmt.Errorf("storage: block work %d, at most %d", opt.BlockWork, MaxBlockWork)
 	}
 	// The file is created at Close; fail now if it cannot be.
 	if fi, err := os.Stat(filepath.Dir(path)); err != nil {

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"edgrid/band"
+	"edgrid/internal/ranges"
 	"edgrid/storage"
 )
 
@@ -145,26 +146,46 @@ func openTarget(path string) (*catalogTarget, error) {
 	return &catalogTarget{cat: c}, nil
 }
 
-// groups returns the groups of the target within lo..hi, ascending.
-func (t *catalogTarget) groups(lo, hi int) ([]int, error) {
+// groups returns the groups of the target within o.lo..o.hi, ascending.
+// With --group every group of the range must be there, as for get: a
+// missing one is an error (exit 1).
+func (t *catalogTarget) groups(o catalogOptions) ([]int, error) {
 	if t.cat == nil {
 		f, err := storage.Open(t.file)
 		if err != nil {
 			return nil, err
 		}
 		defer f.Close()
-		if g := f.Header().Group; g >= lo && g <= hi {
-			return []int{g}, nil
+		g := f.Header().Group
+		if o.group != "" && (g != o.lo || g != o.hi) {
+			return nil, &exitError{code: exitFailed, err: fmt.Errorf("%s holds group %d, not %s", t.file, g, o.group)}
 		}
-		return nil, nil
+		return []int{g}, nil
 	}
-	var gs []int
-	for _, e := range t.cat.Entries {
-		if e.Group >= lo && e.Group <= hi {
-			gs = append(gs, e.Group)
+	var gs, missing []int
+	for g := o.lo; g <= o.hi; g++ {
+		if _, ok := t.cat.Entry(g); ok {
+			gs = append(gs, g)
+		} else {
+			missing = append(missing, g)
 		}
+	}
+	if o.group != "" && len(missing) > 0 {
+		held := make([]int, len(t.cat.Entries))
+		for i, e := range t.cat.Entries {
+			held[i] = e.Group
+		}
+		return nil, &exitError{code: exitFailed, err: fmt.Errorf("catalog %s has no group %s (it holds %s)", t.cat.Dir, ranges.Format(missing), ranges.Format(held))}
 	}
 	return gs, nil
+}
+
+// damagedError ends an action that went on past damaged groups: exit 1.
+func damagedError(n int, what string) error {
+	if n == 1 {
+		return &exitError{code: exitFailed, err: fmt.Errorf("1 damaged group %s", what)}
+	}
+	return &exitError{code: exitFailed, err: fmt.Errorf("%d damaged groups %s", n, what)}
 }
 
 // open opens a group's file of the target.

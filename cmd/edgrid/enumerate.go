@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -26,7 +27,7 @@ func init() {
 		fs.StringVar(&o.group, "group", "", "group number 1..3541, or a range A-B")
 		fs.IntVar(&o.band, "band", 0, "every group of first band N (1..401)")
 		fs.BoolVar(&o.count, "count", false, "print only the number of minlex grids")
-		fs.BoolVar(&o.stats, "stats", false, "print only JSON: count, automorphism histogram, candidates tried, seconds")
+		fs.BoolVar(&o.stats, "stats", false, "print only JSON, one line: count, automorphism histogram, candidates tried, seconds")
 		fs.IntVar(&o.workers, "workers", 0, "goroutines searching (default: one per core)")
 		fs.StringVar(&o.out, "out", "", "write group files instead of lines: FILE for one group; DIR (created if needed) for a range or --band, with a catalog index")
 		fs.StringVar(&o.codecName, "codec", storage.DefaultCodec.String(), "record codec of --out files: sorted or packed (the paper's 24-byte record)")
@@ -67,6 +68,8 @@ func (o *enumerateOptions) validate(fs *flagSet) ([]band.Group, error) {
 		return nil, usagef("give --group N, --group A-B or --band N")
 	case o.group != "" && hasBand:
 		return nil, usagef("give --group or --band, not both")
+	case o.count && o.stats:
+		return nil, usagef("give --count or --stats, not both (--stats holds the count)")
 	case o.workers < 0:
 		return nil, usagef("--workers %d: want 1 or more (0 or absent: one per core)", o.workers)
 	case flagGiven(fs, "codec") && o.out == "":
@@ -114,14 +117,40 @@ func parseRange(s string, max int) (int, int, error) {
 	return a, b, nil
 }
 
-// enumerateReport is the JSON that --stats prints.
+// enumerateReport is the JSON that --stats prints, on one line.
 type enumerateReport struct {
-	Groups      string           `json:"groups"`
-	Count       int64            `json:"count"`
-	Autos       map[string]int64 `json:"automorphisms"`
-	Candidates  int64            `json:"candidates"`
-	Band2Pruned int64            `json:"band2_pruned"`
-	Seconds     float64          `json:"seconds"`
+	Groups      string     `json:"groups"`
+	Count       int64      `json:"count"`
+	Autos       autoCounts `json:"automorphisms"`
+	Candidates  int64      `json:"candidates"`
+	Band2Pruned int64      `json:"band2_pruned"`
+	Seconds     float64    `json:"seconds"`
+}
+
+// autoCounts is an automorphism histogram, as a JSON object from the
+// automorphism count (a string key) to the number of grids, keys in
+// numeric order (encoding/json would sort them as strings: "18" before
+// "2").
+type autoCounts map[int]int64
+
+// MarshalJSON writes the object with its keys ascending as numbers.
+func (h autoCounts) MarshalJSON() ([]byte, error) {
+	keys := make([]int, 0, len(h))
+	for a := range h {
+		keys = append(keys, a)
+	}
+	sort.Ints(keys)
+	b := []byte{'{'}
+	for i, a := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = strconv.AppendInt(b, int64(a), 10)
+		b = append(b, '"', ':')
+		b = strconv.AppendInt(b, h[a], 10)
+	}
+	return append(b, '}'), nil
 }
 
 // runEnumerate writes the minlex grids of the groups in order, or their count or stats.
@@ -196,14 +225,9 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 	}
 	switch {
 	case o.stats:
-		rep := enumerateReport{Groups: groupSpan(groups), Count: total.Grids, Autos: map[string]int64{},
+		rep := enumerateReport{Groups: groupSpan(groups), Count: total.Grids, Autos: total.Histogram(),
 			Candidates: total.Completions, Band2Pruned: total.Band2Pruned, Seconds: time.Since(start).Seconds()}
-		for a, n := range total.Histogram() {
-			rep.Autos[strconv.Itoa(a)] = n
-		}
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := json.NewEncoder(w).Encode(rep); err != nil {
 			return err
 		}
 	case o.count:

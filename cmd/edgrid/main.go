@@ -10,8 +10,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sort"
+	"strings"
 	"syscall"
+
+	"edgrid/canon"
 )
 
 // Exit codes. They are listed by `edgrid --help`; every subcommand maps its
@@ -47,10 +51,25 @@ func register(c command) {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// SIGHUP (the terminal went away) stops work as Ctrl-C and SIGTERM do:
+	// cleanly, with a message, what was finished kept.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	useBandCache()
 	code := runMain(ctx, os.Args[1:], streams{in: os.Stdin, out: os.Stdout, err: os.Stderr})
 	stop()
 	os.Exit(code)
+}
+
+// useBandCache keeps canon's band tables in the user's cache directory
+// (edgrid/bandtable-v1.bin), so that later commands start in a few
+// milliseconds; EDGRID_NO_CACHE=1 turns that off.
+func useBandCache() {
+	if os.Getenv("EDGRID_NO_CACHE") != "" {
+		return
+	}
+	if d, err := os.UserCacheDir(); err == nil {
+		canon.UseCacheDir(filepath.Join(d, "edgrid"))
+	}
 }
 
 // runMain dispatches to a subcommand and maps its error to an exit code.
@@ -60,8 +79,21 @@ func runMain(ctx context.Context, args []string, s streams) int {
 		return exitUsage
 	}
 	switch args[0] {
-	case "-h", "-help", "--help", "help":
+	case "-h", "-help", "--help":
 		usage(s.out)
+		return exitOK
+	case "help":
+		if len(args) == 1 {
+			usage(s.out)
+			return exitOK
+		}
+		if _, ok := commands[args[1]]; !ok || len(args) > 2 {
+			fmt.Fprintf(s.err, "edgrid help: want one command, as in 'edgrid help run'; %q is not one (run 'edgrid help' for the list)\n", strings.Join(args[1:], " "))
+			return exitUsage
+		}
+		args = []string{args[1], "-h"}
+	case "-version", "--version", "version":
+		fmt.Fprintln(s.out, "edgrid", version())
 		return exitOK
 	}
 	c, ok := commands[args[0]]
@@ -128,7 +160,7 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nRun 'edgrid <command> -h' for a command's flags.")
+	fmt.Fprintln(w, "\nRun 'edgrid help <command>' or 'edgrid <command> -h' for a command's flags,\n'edgrid --version' for the version.")
 	fmt.Fprintln(w, exitCodesHelp)
 }
 

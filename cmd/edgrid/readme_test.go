@@ -53,6 +53,8 @@ func readmeExamples(t *testing.T) []readmeExample {
 			}
 			exs = append(exs, readmeExample{line: i + 1, args: fields, head: head})
 			cur = &exs[len(exs)-1]
+		case strings.HasPrefix(strings.TrimSpace(l), "#"):
+			// a comment continued on its own line
 		case cur != nil:
 			out := strings.TrimSpace(comment.ReplaceAllString(l, ""))
 			if strings.Contains(out, "...") || strings.Contains(out, "<") {
