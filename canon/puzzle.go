@@ -81,11 +81,16 @@ func (pc *PuzzleCanon) Minlex(p *Grid, order PuzzleOrder) (form Grid, autos int,
 		s.plainSearch()
 	}
 	for k := range 9 {
-		for st := range 3 {
-			key := s.form[k][st]
-			form[9*k+3*st] = uint8(key >> 8)
-			form[9*k+3*st+1] = uint8(key >> 4 & 15)
-			form[9*k+3*st+2] = uint8(key & 15)
+		// New digits are written noLabel in the keys; they take the next
+		// labels in order.
+		next := s.fresh[k]
+		for j := range 9 {
+			d := uint8(s.form[k]>>(32-4*j)) & 15
+			if d == noLabel {
+				d = next
+				next++
+			}
+			form[9*k+j] = d
 		}
 	}
 	return form, s.autos(), s.cur[0].transform(), nil
@@ -100,12 +105,9 @@ func (pc *PuzzleCanon) Pattern(m Mask) (form Mask, autos int, t Transform) {
 	s.loadMask(m)
 	s.patternSearch()
 	for k := range 9 {
-		for st := range 3 {
-			key := s.form[k][st]
-			for c := range 3 {
-				if key>>(2-c)&1 != 0 {
-					form.Set(9*k + 3*st + c)
-				}
+		for j := range 9 {
+			if s.form[k]>>(8-j)&1 != 0 {
+				form.Set(9*k + j)
 			}
 		}
 	}

@@ -28,6 +28,22 @@ var cmpTab [27 * 64]uint8
 // pushed right and the stacks sorted.
 var canonRow [512]uint16
 
+// trioTab[v] describes three cells whose values (labels, 0 or noLabel) are
+// the 4-bit fields of v, first column high: bits 0-4 the comparison code that
+// cmpTab takes, bits 5-6 how many of them are noLabel (2 for two or three).
+var trioTab [4096]uint8
+
+// stackTab[x<<6|S] holds, for three stacks whose smallest patterns are the
+// 3-bit fields of x (source stack 0 high) and the stack orders S, the
+// smallest row those orders make of them (bits 6-14) and the orders that
+// make it (bits 0-5).
+var stackTab [512 * 64]uint16
+
+// permShift[p] are the shifts that read, for target positions 0, 1 and 2 of a
+// stack, the 4-bit field of source column perm3[p][k] in three cells held as
+// 12 bits, first column high.
+var permShift [6][3]uint8
+
 func init() {
 	for t := range 8 {
 		for m := 1; m < 64; m++ {
@@ -90,6 +106,32 @@ func init() {
 			st[0], st[1] = st[1], st[0]
 		}
 		canonRow[x] = st[0]<<6 | st[1]<<3 | st[2]
+	}
+
+	for v := range 4096 {
+		a, b, c := v>>8, v>>4&15, v&15
+		fresh := 0
+		for _, x := range [3]int{a, b, c} {
+			if x == noLabel {
+				fresh++
+			}
+		}
+		trioTab[v] = uint8(weakOrder3(a, b, c) | min(fresh, 2)<<5)
+	}
+	for x := range 512 {
+		f := [3]int{x >> 6, x >> 3 & 7, x & 7}
+		code := weakOrder3(f[0], f[1], f[2])
+		for S := 1; S < 64; S++ {
+			m := cmpTab[code<<6|S]
+			sp := perm3[bits.TrailingZeros8(m)]
+			row := f[sp[0]]<<6 | f[sp[1]]<<3 | f[sp[2]]
+			stackTab[x<<6|S] = uint16(row<<6) | uint16(m)
+		}
+	}
+	for p := range 6 {
+		for k := range 3 {
+			permShift[p][k] = 4 * (2 - perm3[p][k])
+		}
 	}
 }
 
