@@ -87,8 +87,8 @@ func (s *puzzleScan) patRow(c *pcand, r, k int) {
 // come from how the cells compare alone (cmpTab), and then the stack orders
 // that give the smallest row from how the three stacks' smallest cells
 // compare. When two new digits can trade places between orders that give the
-// same row, those orders relabel differently and the candidate must split:
-// splitRow does that, and everything when some line repeats a digit.
+// same row, those orders relabel differently and the candidate splits
+// (splitGroups); when some line repeats a digit, splitRow does the work.
 func (s *puzzleScan) digitRow(c *pcand, r, k int) {
 	if s.repeats {
 		s.splitRow(c, r, k, c.stks)
@@ -99,6 +99,7 @@ func (s *puzzleScan) digitRow(c *pcand, r, k int) {
 	var K [3]uint16 // each source stack's smallest cells
 	var M [3]uint8  // and the column orders giving them
 	var fresh uint8 // bit ss: source stack ss holds a new digit
+	var multi uint8 // bit ss: and its orders place two new digits differently
 	for ss := range 3 {
 		t := trip[ss]
 		m := c.cols[ss]
@@ -108,11 +109,10 @@ func (s *puzzleScan) digitRow(c *pcand, r, k int) {
 			m = cmpTab[int(info&31)<<6|int(m)]
 			K[ss] = permuteCells(v, bits.TrailingZeros8(m))
 			if info>>5 != 0 {
-				if info>>5 == 2 && m&(m-1) != 0 {
-					s.splitRow(c, r, k, c.stks)
-					return
-				}
 				fresh |= 1 << ss
+				if info>>5 == 2 && m&(m-1) != 0 {
+					multi |= 1 << ss
+				}
 			}
 		}
 		M[ss] = m
@@ -123,36 +123,109 @@ func (s *puzzleScan) digitRow(c *pcand, r, k int) {
 	if key > s.best {
 		return
 	}
-	if fresh != 0 && S&(S-1) != 0 && newDigitsMove(S, sp, fresh) {
-		s.splitRow(c, r, k, S)
-		return
-	}
 	if key < s.best {
 		s.best = key
 		s.nxt = s.nxt[:0]
 	}
-	n := s.keep(c, r, k)
-	n.stks = S
-	n.cols = M
-	// Number the new digits in the order the row meets them.
-	for _, ss := range sp {
+	if multi == 0 && (fresh == 0 || S&(S-1) == 0 || !newDigitsMove(S, fresh)) {
+		n := s.keep(c, r, k)
+		n.stks = S
+		n.cols = M
+		n.number(trip, fresh)
+		return
+	}
+	s.splitGroups(c, r, k, S, &M, fresh, multi)
+}
+
+// splitGroups keeps candidate c with line r at row k once for each way the
+// orders that give its smallest row (stack orders S, column orders M) can
+// number the row's new digits: the stack orders are grouped by which source
+// stack they put where a new digit stands, the column orders of a stack
+// whose orders move two new digits (multi) by the digits they read.
+func (s *puzzleScan) splitGroups(c *pcand, r, k int, S uint8, M *[3]uint8, fresh, multi uint8) {
+	trip := &s.trip[c.tr][r]
+	var sg, sigs [6]uint8
+	nsg := 0
+	for x := S; x != 0; x &= x - 1 {
+		p := bits.TrailingZeros8(x)
+		var sig uint8
+		for t, ss := range perm3[p] {
+			if fresh>>ss&1 != 0 {
+				sig |= (ss + 1) << (2 * t)
+			}
+		}
+		g := 0
+		for g < nsg && sigs[g] != sig {
+			g++
+		}
+		if g == nsg {
+			sigs[g] = sig
+			nsg++
+		}
+		sg[g] |= 1 << p
+	}
+	var cg [3][6]uint8
+	var ncg [3]int
+	for ss := range 3 {
+		if multi>>ss&1 == 0 {
+			cg[ss][0], ncg[ss] = M[ss], 1
+			continue
+		}
+		var reads [6]uint16
+		for x := M[ss]; x != 0; x &= x - 1 {
+			p := bits.TrailingZeros8(x)
+			read := permuteCells(trip[ss], p)
+			g := 0
+			for g < ncg[ss] && reads[g] != read {
+				g++
+			}
+			if g == ncg[ss] {
+				reads[g] = read
+				ncg[ss]++
+			}
+			cg[ss][g] |= 1 << p
+		}
+	}
+	for _, a := range sg[:nsg] {
+		for _, b0 := range cg[0][:ncg[0]] {
+			for _, b1 := range cg[1][:ncg[1]] {
+				for _, b2 := range cg[2][:ncg[2]] {
+					n := s.keep(c, r, k)
+					n.stks = a
+					n.cols = [3]uint8{b0, b1, b2}
+					n.number(trip, fresh)
+				}
+			}
+		}
+	}
+}
+
+// number gives labels to the new digits of the row whose stacks' cells are
+// trip, in the order the first orders of c's masks read them; fresh marks
+// the source stacks that hold new digits.
+func (c *pcand) number(trip *[3]uint16, fresh uint8) {
+	if fresh == 0 {
+		return
+	}
+	for _, ss := range perm3[bits.TrailingZeros8(c.stks)] {
 		if fresh>>ss&1 == 0 {
 			continue
 		}
 		t := trip[ss]
-		for _, sh := range permShift[bits.TrailingZeros8(M[ss])] {
-			if x := t >> sh & 15; x != 0 && labelOf(n.lab, x) == noLabel {
-				n.lab = n.lab&^(15<<(4*x)) | uint64(n.next)<<(4*x)
-				n.next++
+		for _, sh := range permShift[bits.TrailingZeros8(c.cols[ss])] {
+			if x := t >> sh & 15; x != 0 && labelOf(c.lab, x) == noLabel {
+				c.lab = c.lab&^(15<<(4*x)) | uint64(c.next)<<(4*x)
+				c.next++
 			}
 		}
 	}
 }
 
 // newDigitsMove reports whether two stack orders in S put different source
-// stacks where sp, one of them, puts a stack holding a new digit (fresh).
-func newDigitsMove(S uint8, sp *[3]uint8, fresh uint8) bool {
-	for x := S; x != 0; x &= x - 1 {
+// stacks where one holding a new digit (fresh) stands.
+func newDigitsMove(S uint8, fresh uint8) bool {
+	sp := &perm3[bits.TrailingZeros8(S)]
+	for x := S & (S - 1); x != 0; x &= x - 1 {
 		q := &perm3[bits.TrailingZeros8(x)]
 		for t := range 3 {
 			if fresh>>sp[t]&1 != 0 && q[t] != sp[t] {
@@ -163,8 +236,7 @@ func newDigitsMove(S uint8, sp *[3]uint8, fresh uint8) bool {
 	return false
 }
 
-// splitRow is digitRow for the rows where orders giving the same row can
-// relabel differently, and for every row when some line repeats a digit. It
+// splitRow is digitRow for every row when some line repeats a digit. It
 // takes each stack order of S apart and compares the row a stack at a time,
 // splitting the candidate into one for each way of placing the new digits of
 // a stack. With repeats the keys hold the labels themselves, which the
