@@ -74,25 +74,17 @@ func (pc *PuzzleCanon) Minlex(p *Grid, order PuzzleOrder) (form Grid, autos int,
 	if err := s.load(p); err != nil {
 		return Grid{}, 0, Transform{}, err
 	}
+	s.checkRepeats()
 	if order == PatternFirst {
 		s.patternSearch()
+		if autos, t, ok := s.direct(&form); ok {
+			return form, autos, t, nil
+		}
 		s.digitSearch()
 	} else {
 		s.plainSearch()
 	}
-	for k := range 9 {
-		// New digits are written noLabel in the keys; they take the next
-		// labels in order.
-		next := s.fresh[k]
-		for j := range 9 {
-			d := uint8(s.form[k]>>(32-4*j)) & 15
-			if d == noLabel {
-				d = next
-				next++
-			}
-			form[9*k+j] = d
-		}
-	}
+	s.writeForm(&form)
 	return form, s.autos(), s.cur[0].transform(), nil
 }
 

@@ -2,6 +2,7 @@ package canon
 
 import (
 	"cmp"
+	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -42,62 +43,107 @@ type pcand struct {
 // puzzleScan is the state of the searches over one puzzle. Its slices are
 // kept from puzzle to puzzle so that the searches allocate nothing once warm.
 type puzzleScan struct {
-	trip    [2][9][3]uint16 // trip[o][r][s]: digits of stack s of line r, 4 bits each, first column high
-	pat     [2][9]uint16    // clue pattern of line r, bit 8 for its first cell
-	repeats bool            // some line holds a digit twice
-	cur     []pcand         // candidates after the last level
-	nxt     []pcand         // candidates of the level being built
-	pats    []pcand         // digitSearch: the pattern candidates, sorted
-	split   [4]pcand        // splitRow's copies: the row's, then one per stack
-	pairs   []linePair      // plainSearch: the lines tried at a level
-	best    uint64          // the smallest row of the level so far (a key, see puzzlerow.go)
-	form    [9]uint64       // the rows found, as keys
-	fresh   [9]uint8        // the first label new digits of each row get (digit searches)
+	trip     [2][9][3]uint16 // trip[o][r][s]: digits of stack s of line r, 4 bits each, first column high
+	pat      [2][9]uint16    // clue pattern of line r, bit 8 for its first cell
+	p        *Grid           // the puzzle
+	tripDone bool            // trip[1] is filled (columnTrips)
+	repeats  bool            // some line holds a digit twice (checkRepeats)
+	cur      []pcand         // candidates after the last level
+	nxt      []pcand         // candidates of the level being built
+	pats     []pcand         // digitSearch: the pattern candidates, sorted
+	split    [4]pcand        // splitRow's copies: the row's, then one per stack
+	pairs    []linePair      // plainSearch: the lines tried at a level
+	best     uint64          // the smallest row of the level so far (a key, see puzzlerow.go)
+	form     [9]uint64       // the rows found, as keys
+	fresh    [9]uint8        // the first label new digits of each row get (digit searches)
+	digits   [10]uint8       // direct: the relabelling of the best element
 }
 
 // load reads p into s; it fails when a cell is not 0..9.
 func (s *puzzleScan) load(p *Grid) error {
-	var seenR, seenC [9]uint16
-	var pc [9]uint16
-	bad := false
+	const (
+		lows  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	var cols uint64 // byte c: column c's clues in rows 0-7, row r at bit 7-r
+	var last uint16 // column 9's clues, row r at bit 8-r
+	var bad uint64
 	for r := range 9 {
-		var pr uint16
-		row := (*[9]uint8)(p[r*9 : r*9+9])
-		for c, d := range row {
-			bad = bad || d > 9
-			nz := uint16(0)
-			if d != 0 {
-				nz = 1
-			}
-			pr = pr<<1 | nz
-			pc[c] = pc[c]<<1 | nz
-			seenR[r] |= 1 << (d & 15)
-			seenC[c] |= 1 << (d & 15)
+		row := p[9*r : 9*r+9]
+		x := binary.LittleEndian.Uint64(row)
+		// A byte of x is nonzero when adding 0x7F carries into its high
+		// bit; it is above 9 when adding 0x76 to its low 7 bits does, or
+		// when its own high bit is set.
+		nz := (x + 0x7F*lows) & highs
+		bad |= ((x &^ highs) + 0x76*lows | x) & highs
+		bad |= (uint64(row[8]&0x7F) + 0x76 | uint64(row[8])) & 0x80
+		g := uint8((nz >> 7) * 0x0102040810204080 >> 56) // column c at bit c
+		pr := uint16(bits.Reverse8(g)) << 1
+		if row[8] != 0 {
+			pr |= 1
+			last |= 1 << (8 - r)
 		}
 		s.pat[0][r] = pr
+		if r < 8 {
+			cols |= nz >> 7 << (7 - r)
+		}
 		for st := range 3 {
 			s.trip[0][r][st] = uint16(row[3*st])<<8 | uint16(row[3*st+1])<<4 | uint16(row[3*st+2])
-			b := 27*st + r
-			s.trip[1][r][st] = uint16(p[b])<<8 | uint16(p[b+9])<<4 | uint16(p[b+18])
 		}
 	}
-	if bad {
+	if bad != 0 {
 		for i, d := range p {
 			if d > 9 {
 				return &ValueError{Cell: i, Value: d}
 			}
 		}
 	}
-	// A line repeats a digit when it holds more clues than digits.
+	row8 := s.pat[0][8]
+	for c := range 8 {
+		s.pat[1][c] = uint16(cols>>(8*c)&0xFF)<<1 | row8>>(8-c)&1
+	}
+	s.pat[1][8] = last
+	s.p = p
+	s.tripDone = false
 	s.repeats = false
+	return nil
+}
+
+// checkRepeats sets s.repeats when some line of the puzzle holds a digit
+// twice: then it holds more clues than digits.
+func (s *puzzleScan) checkRepeats() {
+	var seenC [9]uint16
 	for r := range 9 {
-		s.pat[1][r] = pc[r]
-		if bits.OnesCount16(seenR[r]&^1) != bits.OnesCount16(s.pat[0][r]) ||
-			bits.OnesCount16(seenC[r]&^1) != bits.OnesCount16(pc[r]) {
+		var seen uint16
+		for c, d := range s.p[9*r : 9*r+9] {
+			seen |= 1 << d
+			seenC[c] |= 1 << d
+		}
+		if bits.OnesCount16(seen&^1) != bits.OnesCount16(s.pat[0][r]) {
 			s.repeats = true
 		}
 	}
-	return nil
+	for c := range 9 {
+		if bits.OnesCount16(seenC[c]&^1) != bits.OnesCount16(s.pat[1][c]) {
+			s.repeats = true
+		}
+	}
+}
+
+// columnTrips fills the digits of the puzzle's columns (s.trip[1]), which
+// only the digit searches need, and only when a column goes on top.
+func (s *puzzleScan) columnTrips() {
+	if s.tripDone {
+		return
+	}
+	p := s.p
+	for st := range 3 {
+		b := 27 * st
+		for c := range 9 {
+			s.trip[1][c][st] = uint16(p[b+c])<<8 | uint16(p[b+9+c])<<4 | uint16(p[b+18+c])
+		}
+	}
+	s.tripDone = true
 }
 
 // loadMask reads the clue pattern m into s (for the pattern search only).
@@ -209,6 +255,9 @@ func (s *puzzleScan) plainSearch() {
 			if !s.repeats && canonRow[s.pat[o][r]] != top {
 				continue
 			}
+			if o == 1 {
+				s.columnTrips()
+			}
 			s.digitRow(&root, r, 0)
 		}
 	}
@@ -260,6 +309,11 @@ type linePair struct {
 // first rows is shared by the pattern candidates that agree on them, however
 // many there are.
 func (s *puzzleScan) digitSearch() {
+	for i := range s.cur {
+		if s.cur[i].tr == 1 {
+			s.columnTrips()
+		}
+	}
 	s.pats = append(s.pats[:0], s.cur...)
 	if len(s.pats) > 1 {
 		slices.SortFunc(s.pats, func(a, b pcand) int { return cmp.Compare(a.sortKey(), b.sortKey()) })
@@ -309,6 +363,31 @@ func (c *pcand) sortKey() uint64 {
 		k = k<<4 | uint64(r)
 	}
 	return k
+}
+
+// writeForm writes the rows of a digit search into form. New digits are
+// noLabel in the keys; they take the next labels in order.
+func (s *puzzleScan) writeForm(form *Grid) {
+	for k, key := range s.form {
+		// Spread the first eight cells' 4-bit fields into bytes, the
+		// first cell in the high byte.
+		x := key >> 4
+		x = (x | x<<16) & 0x0000FFFF0000FFFF
+		x = (x | x<<8) & 0x00FF00FF00FF00FF
+		x = (x | x<<4) & 0x0F0F0F0F0F0F0F0F
+		row := form[9*k : 9*k+9]
+		binary.BigEndian.PutUint64(row, x)
+		row[8] = uint8(key & 15)
+		if key&(key>>1)&(key>>2)&(key>>3)&0x111111111 != 0 {
+			next := s.fresh[k]
+			for j, d := range row {
+				if d == noLabel {
+					row[j] = next
+					next++
+				}
+			}
+		}
+	}
 }
 
 // autos is the number of group elements the candidates in s.cur stand for.
