@@ -74,7 +74,6 @@ func (pc *PuzzleCanon) Minlex(p *Grid, order PuzzleOrder) (form Grid, autos int,
 	if err := s.load(p); err != nil {
 		return Grid{}, 0, Transform{}, err
 	}
-	s.checkRepeats()
 	if order == PatternFirst {
 		s.patternSearch()
 		if autos, t, ok := s.direct(&form); ok {

@@ -204,7 +204,6 @@ func formBy(t *testing.T, pc *PuzzleCanon, p *Grid, order PuzzleOrder, general, 
 	if err := s.load(p); err != nil {
 		t.Fatal(err)
 	}
-	s.checkRepeats()
 	s.repeats = s.repeats || general
 	var form Grid
 	if order == PatternFirst {

@@ -23,6 +23,10 @@ const (
 	noLabels = 0xFFFFFFFFF0
 )
 
+// oneShift[b] is the shift of the 4-bit field of the cell a one-bit pattern b
+// (of three cells) marks.
+var oneShift = [5]uint8{1: 0, 2: 4, 4: 8}
+
 // labelOf is the field of digit d in lab.
 func labelOf(lab uint64, d uint16) uint16 { return uint16(lab>>(4*d)) & 15 }
 
@@ -96,20 +100,38 @@ func (s *puzzleScan) digitRow(c *pcand, r, k int) {
 	}
 	trip := &s.trip[c.tr][r]
 	lab := c.lab
-	var K [3]uint16 // each source stack's smallest cells
-	var M [3]uint8  // and the column orders giving them
-	var fresh uint8 // bit ss: source stack ss holds a new digit
-	var multi uint8 // bit ss: and its orders place two new digits differently
+	var K [3]uint16  // each source stack's smallest cells
+	var M [3]uint8   // and the column orders giving them
+	var fresh uint8  // bit ss: source stack ss holds a new digit
+	var multi uint8  // bit ss: and its orders place two new digits differently
+	var nd [3]uint16 // the new digits of each source stack, in the order the row meets them
+	x := s.pat[c.tr][r]
 	for ss := range 3 {
 		t := trip[ss]
 		m := c.cols[ss]
-		if t != 0 {
+		if pt := x >> (6 - 3*ss) & 7; pt&(pt-1) == 0 {
+			// No clue or one: the orders that push it furthest right.
+			if pt != 0 {
+				e := patTab[int(pt)<<6|int(m)]
+				m = uint8(e)
+				d := t>>8 | t>>4&15 | t&15
+				l := labelOf(lab, d)
+				K[ss] = l << oneShift[e>>8]
+				if l == noLabel {
+					fresh |= 1 << ss
+					nd[ss] = d
+				}
+			}
+		} else {
 			v := cellValues(lab, t)
 			info := trioTab[v]
 			m = cmpTab[int(info&31)<<6|int(m)]
-			K[ss] = permuteCells(v, bits.TrailingZeros8(m))
+			p := bits.TrailingZeros8(m)
+			K[ss] = permuteCells(v, p)
 			if info>>5 != 0 {
 				fresh |= 1 << ss
+				k := K[ss]
+				nd[ss] = permuteCells(t, p) & ((k & (k >> 1) & (k >> 2) & (k >> 3) & 0x111) * 15)
 				if info>>5 == 2 && m&(m-1) != 0 {
 					multi |= 1 << ss
 				}
@@ -131,7 +153,20 @@ func (s *puzzleScan) digitRow(c *pcand, r, k int) {
 		n := s.keep(c, r, k)
 		n.stks = S
 		n.cols = M
-		n.number(trip, fresh)
+		if fresh != 0 {
+			// Number the new digits in the order the row meets them.
+			lab, next := n.lab, n.next
+			for _, ss := range sp {
+				for y := nd[ss]; y != 0; {
+					sh := (bits.Len16(y) - 1) &^ 3
+					d := y >> sh & 15
+					y &^= 15 << sh
+					lab = lab&^(15<<(4*d)) | uint64(next)<<(4*d)
+					next++
+				}
+			}
+			n.lab, n.next = lab, next
+		}
 		return
 	}
 	s.splitGroups(c, r, k, S, &M, fresh, multi)
@@ -345,11 +380,7 @@ func (s *puzzleScan) admitStack(key uint16, t int) bool {
 // label the row's first new digit got.
 func (s *puzzleScan) endDigitLevel(k int) {
 	s.endLevel(k)
-	n := 0
-	for x := s.best; x != 0; x >>= 4 {
-		if x&15 == noLabel {
-			n++
-		}
-	}
+	b := s.best
+	n := bits.OnesCount64(b & (b >> 1) & (b >> 2) & (b >> 3) & 0x111111111)
 	s.fresh[k] = s.cur[0].next - uint8(n)
 }

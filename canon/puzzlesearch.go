@@ -47,7 +47,7 @@ type puzzleScan struct {
 	pat      [2][9]uint16    // clue pattern of line r, bit 8 for its first cell
 	p        *Grid           // the puzzle
 	tripDone bool            // trip[1] is filled (columnTrips)
-	repeats  bool            // some line holds a digit twice (checkRepeats)
+	repeats  bool            // some line holds a digit twice
 	cur      []pcand         // candidates after the last level
 	nxt      []pcand         // candidates of the level being built
 	pats     []pcand         // digitSearch: the pattern candidates, sorted
@@ -68,8 +68,15 @@ func (s *puzzleScan) load(p *Grid) error {
 	var cols uint64 // byte c: column c's clues in rows 0-7, row r at bit 7-r
 	var last uint16 // column 9's clues, row r at bit 8-r
 	var bad uint64
+	var seenC [9]uint16 // the digits of each column, bit d for digit d (bit 0: empty)
+	s.repeats = false
 	for r := range 9 {
 		row := p[9*r : 9*r+9]
+		var seen uint16
+		for c, d := range row {
+			seen |= 1 << (d & 15)
+			seenC[c] |= 1 << (d & 15)
+		}
 		x := binary.LittleEndian.Uint64(row)
 		// A byte of x is nonzero when adding 0x7F carries into its high
 		// bit; it is above 9 when adding 0x76 to its low 7 bits does, or
@@ -84,6 +91,10 @@ func (s *puzzleScan) load(p *Grid) error {
 			last |= 1 << (8 - r)
 		}
 		s.pat[0][r] = pr
+		// A line repeats a digit when it holds more clues than digits.
+		if bits.OnesCount16(seen&^1) != bits.OnesCount16(pr) {
+			s.repeats = true
+		}
 		if r < 8 {
 			cols |= nz >> 7 << (7 - r)
 		}
@@ -103,31 +114,14 @@ func (s *puzzleScan) load(p *Grid) error {
 		s.pat[1][c] = uint16(cols>>(8*c)&0xFF)<<1 | row8>>(8-c)&1
 	}
 	s.pat[1][8] = last
-	s.p = p
-	s.tripDone = false
-	s.repeats = false
-	return nil
-}
-
-// checkRepeats sets s.repeats when some line of the puzzle holds a digit
-// twice: then it holds more clues than digits.
-func (s *puzzleScan) checkRepeats() {
-	var seenC [9]uint16
-	for r := range 9 {
-		var seen uint16
-		for c, d := range s.p[9*r : 9*r+9] {
-			seen |= 1 << d
-			seenC[c] |= 1 << d
-		}
-		if bits.OnesCount16(seen&^1) != bits.OnesCount16(s.pat[0][r]) {
-			s.repeats = true
-		}
-	}
 	for c := range 9 {
 		if bits.OnesCount16(seenC[c]&^1) != bits.OnesCount16(s.pat[1][c]) {
 			s.repeats = true
 		}
 	}
+	s.p = p
+	s.tripDone = false
+	return nil
 }
 
 // columnTrips fills the digits of the puzzle's columns (s.trip[1]), which
