@@ -29,7 +29,7 @@ func (m *Mask) Set(i int) {
 }
 
 // Has reports whether cell i (0..80) is in m.
-func (m *Mask) Has(i int) bool {
+func (m Mask) Has(i int) bool {
 	if i < 64 {
 		return m[0]>>(63-i)&1 != 0
 	}
@@ -42,7 +42,7 @@ func (a Mask) Less(b Mask) bool {
 }
 
 // Count returns the number of cells in m.
-func (m *Mask) Count() int {
+func (m Mask) Count() int {
 	return bits.OnesCount64(m[0]) + bits.OnesCount64(m[1])
 }
 
