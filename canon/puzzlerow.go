@@ -139,7 +139,10 @@ func (s *puzzleScan) digitRow(c *pcand, r, k int) {
 		}
 		M[ss] = m
 	}
-	S := cmpTab[weakOrder3(K[0], K[1], K[2])<<6|int(c.stks)]
+	S := c.stks
+	if S&(S-1) != 0 {
+		S = cmpTab[weakOrder3(K[0], K[1], K[2])<<6|int(S)]
+	}
 	sp := &perm3[bits.TrailingZeros8(S)]
 	key := uint64(K[sp[0]])<<24 | uint64(K[sp[1]])<<12 | uint64(K[sp[2]])
 	if key > s.best {

@@ -261,6 +261,16 @@ func (s *puzzleScan) plainSearch() {
 		// candidate's row can have, which its pattern alone tells: first
 		// find that number, then compare the digits of the rows that reach
 		// it only.
+		if k%3 == 2 {
+			// One line left in the band: nothing to choose.
+			s.startLevel()
+			for i := range s.cur {
+				c := &s.cur[i]
+				s.digitRow(c, bits.TrailingZeros16(lineChoices(c, k)), k)
+			}
+			s.endDigitLevel(k)
+			continue
+		}
 		s.pairs = s.pairs[:0]
 		lead := 10
 		for i := range s.cur {

@@ -142,14 +142,15 @@ func weakOrder3[T int | uint8 | uint16](a, b, c T) int {
 }
 
 func cmp3[T int | uint8 | uint16](a, b T) int {
-	if a < b {
-		return 0
+	r := 0
+	if a >= b {
+		r = 1
 	}
-	if a == b {
-		return 1
+	if a > b {
+		r++
 	}
-	return 2
+	return r
 }
 
-// orderCount is the number of column orders a mask allows.
+// orderCount is the number of orders a mask allows.
 func orderCount(m uint8) int { return bits.OnesCount8(m) }
