@@ -373,24 +373,22 @@ func (c *pcand) sortKey() uint64 {
 // noLabel in the keys; they take the next labels in order.
 func (s *puzzleScan) writeForm(form *Grid) {
 	for k, key := range s.form {
+		// Number the noLabel fields, first cell first.
+		next := uint64(s.fresh[k])
+		for q := key & (key >> 1) & (key >> 2) & (key >> 3) & 0x111111111; q != 0; {
+			sh := bits.Len64(q) - 1
+			key = key&^(15<<sh) | next<<sh
+			next++
+			q &^= 1 << sh
+		}
 		// Spread the first eight cells' 4-bit fields into bytes, the
 		// first cell in the high byte.
 		x := key >> 4
 		x = (x | x<<16) & 0x0000FFFF0000FFFF
 		x = (x | x<<8) & 0x00FF00FF00FF00FF
 		x = (x | x<<4) & 0x0F0F0F0F0F0F0F0F
-		row := form[9*k : 9*k+9]
-		binary.BigEndian.PutUint64(row, x)
-		row[8] = uint8(key & 15)
-		if key&(key>>1)&(key>>2)&(key>>3)&0x111111111 != 0 {
-			next := s.fresh[k]
-			for j, d := range row {
-				if d == noLabel {
-					row[j] = next
-					next++
-				}
-			}
-		}
+		binary.BigEndian.PutUint64(form[9*k:], x)
+		form[9*k+8] = uint8(key & 15)
 	}
 }
 
