@@ -19,9 +19,7 @@ func (s *puzzleScan) direct(form *Grid) (autos int, t Transform, ok bool) {
 	have := false
 	for ci := range s.cur {
 		c := &s.cur[ci]
-		if c.tr == 1 {
-			s.columnTrips()
-		}
+		s.trips(int(c.tr))
 		for sx := c.stks; sx != 0; sx &= sx - 1 {
 			sp := &perm3[bits.TrailingZeros8(sx)]
 			for x0 := c.cols[0]; x0 != 0; x0 &= x0 - 1 {

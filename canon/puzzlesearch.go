@@ -46,7 +46,7 @@ type puzzleScan struct {
 	trip     [2][9][3]uint16 // trip[o][r][s]: digits of stack s of line r, 4 bits each, first column high
 	pat      [2][9]uint16    // clue pattern of line r, bit 8 for its first cell
 	p        *Grid           // the puzzle
-	tripDone bool            // trip[1] is filled (columnTrips)
+	tripDone [2]bool         // trip[o] is filled (trips)
 	repeats  bool            // some line holds a digit twice
 	cur      []pcand         // candidates after the last level
 	nxt      []pcand         // candidates of the level being built
@@ -98,9 +98,6 @@ func (s *puzzleScan) load(p *Grid) error {
 		if r < 8 {
 			cols |= nz >> 7 << (7 - r)
 		}
-		for st := range 3 {
-			s.trip[0][r][st] = uint16(row[3*st])<<8 | uint16(row[3*st+1])<<4 | uint16(row[3*st+2])
-		}
 	}
 	if bad != 0 {
 		for i, d := range p {
@@ -120,24 +117,29 @@ func (s *puzzleScan) load(p *Grid) error {
 		}
 	}
 	s.p = p
-	s.tripDone = false
+	s.tripDone = [2]bool{}
 	return nil
 }
 
-// columnTrips fills the digits of the puzzle's columns (s.trip[1]), which
-// only the digit searches need, and only when a column goes on top.
-func (s *puzzleScan) columnTrips() {
-	if s.tripDone {
+// trips fills the digits of the lines of orientation o (s.trip[o]), which
+// only the digit searches need, and only for the orientations they place.
+func (s *puzzleScan) trips(o int) {
+	if s.tripDone[o] {
 		return
 	}
 	p := s.p
 	for st := range 3 {
-		b := 27 * st
-		for c := range 9 {
-			s.trip[1][c][st] = uint16(p[b+c])<<8 | uint16(p[b+9+c])<<4 | uint16(p[b+18+c])
+		for r := range 9 {
+			if o == 0 {
+				b := 9*r + 3*st
+				s.trip[0][r][st] = uint16(p[b])<<8 | uint16(p[b+1])<<4 | uint16(p[b+2])
+			} else {
+				b := 27*st + r
+				s.trip[1][r][st] = uint16(p[b])<<8 | uint16(p[b+9])<<4 | uint16(p[b+18])
+			}
 		}
 	}
-	s.tripDone = true
+	s.tripDone[o] = true
 }
 
 // loadMask reads the clue pattern m into s (for the pattern search only).
@@ -249,9 +251,7 @@ func (s *puzzleScan) plainSearch() {
 			if !s.repeats && canonRow[s.pat[o][r]] != top {
 				continue
 			}
-			if o == 1 {
-				s.columnTrips()
-			}
+			s.trips(o)
 			s.digitRow(&root, r, 0)
 		}
 	}
@@ -314,9 +314,7 @@ type linePair struct {
 // many there are.
 func (s *puzzleScan) digitSearch() {
 	for i := range s.cur {
-		if s.cur[i].tr == 1 {
-			s.columnTrips()
-		}
+		s.trips(int(s.cur[i].tr))
 	}
 	s.pats = append(s.pats[:0], s.cur...)
 	if len(s.pats) > 1 {
