@@ -157,30 +157,20 @@ func (s *puzzleScan) digitRow(c *pcand, r, k int) {
 		n.stks = S
 		n.cols = M
 		if fresh != 0 {
-			// Number the new digits in the order the row meets them.
-			lab, next := n.lab, n.next
-			for _, ss := range sp {
-				for y := nd[ss]; y != 0; {
-					sh := (bits.Len16(y) - 1) &^ 3
-					d := y >> sh & 15
-					y &^= 15 << sh
-					lab = lab&^(15<<(4*d)) | uint64(next)<<(4*d)
-					next++
-				}
-			}
-			n.lab, n.next = lab, next
+			n.numberNew(sp, &nd)
 		}
 		return
 	}
-	s.splitGroups(c, r, k, S, &M, fresh, multi)
+	s.splitGroups(c, r, k, S, &M, &nd, fresh, multi)
 }
 
 // splitGroups keeps candidate c with line r at row k once for each way the
 // orders that give its smallest row (stack orders S, column orders M) can
-// number the row's new digits: the stack orders are grouped by which source
-// stack they put where a new digit stands, the column orders of a stack
-// whose orders move two new digits (multi) by the digits they read.
-func (s *puzzleScan) splitGroups(c *pcand, r, k int, S uint8, M *[3]uint8, fresh, multi uint8) {
+// number the row's new digits (nd, in the first orders of M; fresh marks the
+// source stacks that hold some): the stack orders are grouped by which source
+// stack they put where a new digit stands, the column orders of a stack whose
+// orders move two new digits (multi) by the digits they read.
+func (s *puzzleScan) splitGroups(c *pcand, r, k int, S uint8, M *[3]uint8, nd *[3]uint16, fresh, multi uint8) {
 	trip := &s.trip[c.tr][r]
 	var sg, sigs [6]uint8
 	nsg := 0
@@ -202,61 +192,61 @@ func (s *puzzleScan) splitGroups(c *pcand, r, k int, S uint8, M *[3]uint8, fresh
 		}
 		sg[g] |= 1 << p
 	}
-	var cg [3][6]uint8
+	var cg [3][6]uint8   // the column order groups of each source stack
+	var ndg [3][6]uint16 // and the new digits each reads
 	var ncg [3]int
 	for ss := range 3 {
 		if multi>>ss&1 == 0 {
-			cg[ss][0], ncg[ss] = M[ss], 1
+			cg[ss][0], ndg[ss][0], ncg[ss] = M[ss], nd[ss], 1
 			continue
 		}
-		var reads [6]uint16
+		// The places of the new digits are the same in every order of
+		// M[ss]: where the first one reads them.
+		places := ((nd[ss] | nd[ss]>>1 | nd[ss]>>2 | nd[ss]>>3) & 0x111) * 15
 		for x := M[ss]; x != 0; x &= x - 1 {
 			p := bits.TrailingZeros8(x)
 			read := permuteCells(trip[ss], p)
 			g := 0
-			for g < ncg[ss] && reads[g] != read {
+			for g < ncg[ss] && ndg[ss][g] != read&places {
 				g++
 			}
 			if g == ncg[ss] {
-				reads[g] = read
+				ndg[ss][g] = read & places
 				ncg[ss]++
 			}
 			cg[ss][g] |= 1 << p
 		}
 	}
 	for _, a := range sg[:nsg] {
-		for _, b0 := range cg[0][:ncg[0]] {
-			for _, b1 := range cg[1][:ncg[1]] {
-				for _, b2 := range cg[2][:ncg[2]] {
+		sp := &perm3[bits.TrailingZeros8(a)]
+		for i0, b0 := range cg[0][:ncg[0]] {
+			for i1, b1 := range cg[1][:ncg[1]] {
+				for i2, b2 := range cg[2][:ncg[2]] {
 					n := s.keep(c, r, k)
 					n.stks = a
 					n.cols = [3]uint8{b0, b1, b2}
-					n.number(trip, fresh)
+					n.numberNew(sp, &[3]uint16{ndg[0][i0], ndg[1][i1], ndg[2][i2]})
 				}
 			}
 		}
 	}
 }
 
-// number gives labels to the new digits of the row whose stacks' cells are
-// trip, in the order the first orders of c's masks read them; fresh marks
-// the source stacks that hold new digits.
-func (c *pcand) number(trip *[3]uint16, fresh uint8) {
-	if fresh == 0 {
-		return
-	}
-	for _, ss := range perm3[bits.TrailingZeros8(c.stks)] {
-		if fresh>>ss&1 == 0 {
-			continue
-		}
-		t := trip[ss]
-		for _, sh := range permShift[bits.TrailingZeros8(c.cols[ss])] {
-			if x := t >> sh & 15; x != 0 && labelOf(c.lab, x) == noLabel {
-				c.lab = c.lab&^(15<<(4*x)) | uint64(c.next)<<(4*x)
-				c.next++
-			}
+// numberNew gives the new digits nd[ss] of the source stacks, each in the
+// order its stack reads them and the stacks in order sp, the labels from
+// c.next on.
+func (c *pcand) numberNew(sp *[3]uint8, nd *[3]uint16) {
+	lab, next := c.lab, c.next
+	for _, ss := range sp {
+		for y := nd[ss]; y != 0; {
+			sh := (bits.Len16(y) - 1) &^ 3
+			d := y >> sh & 15
+			y &^= 15 << sh
+			lab = lab&^(15<<(4*d)) | uint64(next)<<(4*d)
+			next++
 		}
 	}
+	c.lab, c.next = lab, next
 }
 
 // newDigitsMove reports whether two stack orders in S put different source
