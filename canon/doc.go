@@ -8,4 +8,10 @@
 // at first use by orbit enumeration; only the bands whose form ties for the
 // smallest can become band 1, and for each way of putting one there the rest of
 // the grid is forced, so a grid has few candidates to compare.
+//
+// Puzzles (a Grid with 0 for empty cells) have forms too, over the same group:
+// PuzzleCanon finds them in plain order or clue pattern first, with their
+// automorphism counts, and the minlex form of a clue pattern; PuzzleKey names
+// a puzzle by its solution's minlex grid and a clue mask. The searches are
+// described in docs/puzzles.md.
 package canon

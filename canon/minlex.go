@@ -26,6 +26,9 @@ type scan struct {
 	check bool // stop at the first candidate smaller than best
 	autos int
 	win   Transform
+	// all, when set, collects every group element that gives the minimum
+	// (PuzzleKey uses them); the search itself never sets it.
+	all *[]Transform
 }
 
 // Minlex returns the minlex representative of g (the smallest grid it can be
@@ -244,11 +247,23 @@ func (s *scan) try(o, b int, R *[3]uint8, C *[9]uint8) bool {
 		}
 	}
 	s.autos++
+	if s.all != nil {
+		var t Transform
+		fillTransform(&t, o, b, R, C, &D, &ord)
+		*s.all = append(*s.all, t)
+	}
 	return true
 }
 
 func (s *scan) record(o, b int, R *[3]uint8, C *[9]uint8, D *[10]uint8, ord *[6]uint8) {
-	w := &s.win
+	fillTransform(&s.win, o, b, R, C, D, ord)
+	if s.all != nil {
+		*s.all = append((*s.all)[:0], s.win)
+	}
+}
+
+// fillTransform writes into w the group element of a candidate (see try).
+func fillTransform(w *Transform, o, b int, R *[3]uint8, C *[9]uint8, D *[10]uint8, ord *[6]uint8) {
 	w.Transpose = o == 1
 	for i := range 3 {
 		w.Rows[i] = uint8(3*b) + R[i]

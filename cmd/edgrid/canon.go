@@ -4,16 +4,23 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"edgrid/canon"
 )
 
 func init() {
-	register(command{name: "canon", summary: "print the minlex form of each grid", run: func(ctx context.Context, args []string, s streams) error {
+	register(command{name: "canon", summary: "print the minlex form of each grid or puzzle", run: func(ctx context.Context, args []string, s streams) error {
 		var o canonOptions
-		fs := newFlagSet("canon", "edgrid canon [--autos] [GRID...]   (grids on stdin when none are given)", s)
-		fs.BoolVar(&o.autos, "autos", false, "also print the number of automorphisms: <minlex> <automorphisms>")
+		fs := newFlagSet("canon", "edgrid canon [--autos] [--dots] [--pattern-first | --pattern] [GRID|PUZZLE...]   (lines on stdin when none are given)", s)
+		fs.BoolVar(&o.autos, "autos", false, "also print the number of automorphisms: <form> <automorphisms>")
+		fs.BoolVar(&o.dots, "dots", false, "write empty cells as '.' rather than '0'")
+		fs.BoolVar(&o.patternFirst, "pattern-first", false, "compare puzzles by clue pattern first, then digits (sudoku-minlexing-tool's order)")
+		fs.BoolVar(&o.pattern, "pattern", false, "print the minlex form of the clue pattern (1 for a clue, 0 or '.' for an empty cell)")
 		if err := fs.parse(args); err != nil {
+			return err
+		}
+		if err := o.validate(); err != nil {
 			return err
 		}
 		return runCanon(ctx, o, fs.Args(), s)
@@ -22,25 +29,67 @@ func init() {
 
 // canonOptions are the flags of edgrid canon.
 type canonOptions struct {
-	autos bool
+	autos        bool
+	dots         bool
+	patternFirst bool
+	pattern      bool
 }
 
-// runCanon prints each input grid's minlex form in input order. A bad grid is
-// reported on stderr with its line and the others are still answered; the
-// command then fails with exit status 1.
+func (o canonOptions) validate() error {
+	if o.pattern && o.patternFirst {
+		return usagef("--pattern and --pattern-first exclude each other: --pattern prints the pattern's form, --pattern-first the puzzle's")
+	}
+	return nil
+}
+
+// runCanon prints each input line's minlex form in input order. A line of 81
+// digits 1-9 is a solution grid and gets the grid's form; a line with an
+// empty cell ('.' or '0') is a puzzle and gets the puzzle's form (see
+// canon.PuzzleCanon), valid or not. A bad line is reported on stderr with
+// its line number and the others are still answered; the command then fails
+// with exit status 1.
 func runCanon(ctx context.Context, o canonOptions, args []string, s streams) error {
 	// Build the band tables while the first input is read and parsed; the
 	// workers wait for them at their first Minlex.
 	go canon.Prepare()
+	order := canon.PlainOrder
+	if o.patternFirst {
+		order = canon.PatternFirst
+	}
+	empty := byte('0')
+	if o.dots {
+		empty = '.'
+	}
 	failed, err := orderedMap(ctx, "canon", args, s, func(b []inputLine, r *batchResult) {
+		var pc canon.PuzzleCanon
 		for _, l := range b {
-			g, err := canon.Parse(l.text)
+			p, grid, err := parseCanonLine(l)
 			if err != nil {
 				r.errs = append(r.errs, lineError("canon", l, err))
 				continue
 			}
-			m, autos, _ := canon.Minlex(&g)
-			r.out = m.AppendText(r.out)
+			var autos int
+			switch {
+			case o.pattern:
+				var m canon.Mask
+				m, autos, _ = pc.Pattern(canon.MaskOf(&p))
+				for i := range 81 {
+					c := empty
+					if m.Has(i) {
+						c = '1'
+					}
+					r.out = append(r.out, c)
+				}
+			case grid:
+				var m canon.Grid
+				m, autos, _ = canon.Minlex(&p)
+				r.out = m.AppendText(r.out)
+			default:
+				// The cells are 0..9 by parsing, so Minlex cannot fail.
+				f, a, _, _ := pc.Minlex(&p, order)
+				autos = a
+				r.out = canon.AppendPuzzle(r.out, &f, empty)
+			}
 			if o.autos {
 				r.out = append(r.out, ' ')
 				r.out = strconv.AppendInt(r.out, int64(autos), 10)
@@ -52,7 +101,18 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 		return err
 	}
 	if failed > 0 {
-		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad grid(s)", failed)}
+		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad line(s)", failed)}
 	}
 	return nil
+}
+
+// parseCanonLine reads a line as a puzzle when it has an empty cell ('.' or
+// '0') and as a solution grid, which must be valid, otherwise.
+func parseCanonLine(l inputLine) (p canon.Grid, grid bool, err error) {
+	if strings.ContainsAny(l.text, ".0") {
+		p, err = canon.ParsePuzzle(l.text)
+		return p, false, err
+	}
+	p, err = canon.Parse(l.text)
+	return p, true, err
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -92,5 +93,83 @@ func TestHelpListsExitCodes(t *testing.T) {
 		if !strings.Contains(out, w) {
 			t.Errorf("--help lacks %q", w)
 		}
+	}
+}
+
+func TestCanonPuzzles(t *testing.T) {
+	const (
+		// A puzzle from the 17-clue set, moved and relabelled below.
+		p17 = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
+		// Two 1s in row 1: not valid, still a puzzle with a form.
+		bad = "11......................................................................2........"
+	)
+	p, err := canon.ParsePuzzle(p17)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := canon.Identity()
+	tr.Transpose = true
+	tr.Rows = [9]uint8{3, 4, 5, 0, 1, 2, 8, 7, 6}
+	tr.Digits = [10]uint8{0, 9, 8, 7, 6, 5, 4, 3, 2, 1}
+	moved := tr.Apply(&p)
+	movedZeros := string(canon.AppendPuzzle(nil, &moved, '0'))
+	b, _ := canon.ParsePuzzle(bad)
+	for _, tc := range []struct {
+		flags []string
+		order canon.PuzzleOrder
+	}{
+		{nil, canon.PlainOrder},
+		{[]string{"--pattern-first"}, canon.PatternFirst},
+	} {
+		in := p17 + "\n" + movedZeros + "\n" + grid1 + "\n" + bad + "\n"
+		code, out, errs := run(t, in, append([]string{"canon", "--autos"}, tc.flags...)...)
+		if code != 0 || errs != "" {
+			t.Fatalf("%v: exit %d, stderr %q", tc.flags, code, errs)
+		}
+		f, a, _, _ := canon.PuzzleMinlex(&p, tc.order)
+		fb, ab, _, _ := canon.PuzzleMinlex(&b, tc.order)
+		form := string(canon.AppendPuzzle(nil, &f, '0')) + " " + strconv.Itoa(a) + "\n"
+		want := form + form + grid1 + " 1\n" + string(canon.AppendPuzzle(nil, &fb, '0')) + " " + strconv.Itoa(ab) + "\n"
+		if out != want {
+			t.Errorf("canon --autos %v:\n got %q\nwant %q", tc.flags, out, want)
+		}
+	}
+	// --dots writes '.' for empty cells, as the input may.
+	_, out, _ := run(t, "", "canon", "--dots", movedZeros)
+	f, _, _, _ := canon.PuzzleMinlex(&p, canon.PlainOrder)
+	if want := string(canon.AppendPuzzle(nil, &f, '.')) + "\n"; out != want {
+		t.Errorf("canon --dots = %q; want %q", out, want)
+	}
+	// --pattern prints the pattern's form.
+	_, out, _ = run(t, "", "canon", "--pattern", "--autos", movedZeros, grid1)
+	m, pa, _ := canon.PatternMinlex(canon.MaskOf(&p))
+	if want := m.String() + " " + strconv.Itoa(pa) + "\n" + strings.Repeat("1", 81) + " 3359232\n"; out != want {
+		t.Errorf("canon --pattern = %q; want %q", out, want)
+	}
+}
+
+func TestCanonBadLines(t *testing.T) {
+	const p = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
+	in := p[:80] + "\n" + p[:10] + "x" + p[11:] + "\n" + p + "\n" + grid1[:40] + "2" + grid1[41:] + "\n" + p + "9\n"
+	code, out, errs := run(t, in, "canon")
+	if code != exitFailed {
+		t.Errorf("exit %d; want %d", code, exitFailed)
+	}
+	if n := strings.Count(out, "\n"); n != 1 {
+		t.Errorf("%d lines answered; want 1 (line 3): %q", n, out)
+	}
+	for _, w := range []string{
+		"edgrid canon: line 1: 80 cells, want 81",
+		"edgrid canon: line 2: cell 11 (r2c2): 'x' is not a digit 1-9, '.' or '0'",
+		"edgrid canon: line 4: row 5 has two 2s",
+		"edgrid canon: line 5: 82 cells, want 81",
+		"4 bad line(s)",
+	} {
+		if !strings.Contains(errs, w) {
+			t.Errorf("stderr lacks %q:\n%s", w, errs)
+		}
+	}
+	if code, _, _ := run(t, "", "canon", "--pattern", "--pattern-first", p); code != exitUsage {
+		t.Errorf("--pattern with --pattern-first: exit %d; want %d", code, exitUsage)
 	}
 }

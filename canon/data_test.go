@@ -1,0 +1,72 @@
+package canon
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The shared puzzle sets (one puzzle a line, '.' empty, '#' comments).
+const (
+	set17     = "puzzles2_17_clue"
+	setTop    = "puzzles3_magictour_top1465"
+	setHard   = "puzzles6_forum_hardest_1106"
+	want17    = 49158
+	wantTop   = 1465
+	wantHard  = 375
+	sharedDir = "shared/data"
+)
+
+// dataDir finds shared/data by walking up from the package directory; it
+// skips the test when there is none.
+func dataDir(tb testing.TB) string {
+	tb.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		d := filepath.Join(dir, sharedDir)
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			return d
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			tb.Skipf("no %s directory above the package", sharedDir)
+		}
+		dir = parent
+	}
+}
+
+// loadSet reads the puzzles of one shared set, with their lines as text.
+func loadSet(tb testing.TB, name string) ([]Grid, []string) {
+	tb.Helper()
+	f, err := os.Open(filepath.Join(dataDir(tb), name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var ps []Grid
+	var texts []string
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		p, err := ParsePuzzleLine(n, line)
+		if err != nil {
+			tb.Fatalf("%s: %v", name, err)
+		}
+		ps = append(ps, p)
+		texts = append(texts, line)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return ps, texts
+}
