@@ -6,7 +6,7 @@ import (
 )
 
 // A puzzle is a Grid whose empty cells hold 0. Its forms are taken over the
-// same group as a grid's (method.md, "Grids and the symmetry group"): the
+// same group as a grid's (docs/method.md, "Solution grids and when two are the same"): the
 // 3,359,232 geometric transforms, each followed by the relabelling that
 // numbers the digits in order of first appearance, which is the best one for
 // that transform. A puzzle need not be valid or have a solution to have a

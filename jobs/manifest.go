@@ -45,7 +45,7 @@ type Record struct {
 }
 
 // maxRecordCount bounds a record's grid count: more than all the grids of
-// all groups (method.md), and small enough that sums cannot overflow.
+// all groups (docs/method.md), and small enough that sums cannot overflow.
 const maxRecordCount = 1 << 40
 
 // line formats r without its checksum: "done group count bytes crc64 codec
