@@ -18,6 +18,9 @@ func TestLineContract(t *testing.T) {
 	if code, _, errs := run(t, "", "enumerate", "--group", "3541", "--out", cat); code != 0 {
 		t.Fatalf("enumerate --out: %s", errs)
 	}
+	_, idOut, _ := run(t, "", "id", puzzle)
+	id := strings.TrimSpace(idOut)
+	_, named, _ := run(t, "", "puzzle", id)
 	for _, tc := range []struct {
 		args       []string
 		good, bad  string
@@ -29,6 +32,8 @@ func TestLineContract(t *testing.T) {
 		{[]string{"unrank"}, "5472730538", "10,00", last, "not a number"},
 		{[]string{"solve"}, puzzle, "12345", solution, "5 characters"},
 		{[]string{"catalog", "find", cat}, last, "12345", last + " 3541 1 1", "5 cells"},
+		{[]string{"id"}, puzzle, "12345", id, "5 cells"},
+		{[]string{"puzzle"}, id, "1-x", strings.TrimSpace(named), "want NUMBER-MASK"},
 	} {
 		name := strings.Join(tc.args[:1], " ")
 		in := "\ufeff" + tc.good + " \t9.9 a name\n" + tc.bad + "\n" + strings.Repeat("1", maxLine+10) + "\n# a comment\n\n" + tc.good + "\n"

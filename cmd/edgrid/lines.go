@@ -12,8 +12,8 @@ import (
 )
 
 // The input contract of the line-oriented commands (canon, rank, unrank,
-// solve, catalog find), written once here: the inputs are the arguments, or
-// else the lines of standard input. A UTF-8 byte-order mark at the start is
+// solve, id, puzzle, catalog find), written once here: the inputs are the
+// arguments, or else the lines of standard input. A UTF-8 byte-order mark at the start is
 // skipped, and so are blank lines and lines starting with #. The first
 // whitespace-separated field of a line is the input; whatever follows it
 // (ratings, names) is copied to the end of the line's answer. Every good

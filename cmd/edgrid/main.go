@@ -173,7 +173,7 @@ Exit codes:
   2  bad flags or arguments (nothing was done)
   3  solve --unique: some puzzle has more than one solution
 
-Line input (canon, rank, unrank, solve, catalog find): the arguments, or else the lines of
-standard input; blank lines and lines starting # are skipped, a byte-order mark at the start
+Line input (canon, rank, unrank, solve, id, puzzle, catalog find): the arguments, or else the
+lines of standard input; blank lines and lines starting # are skipped, a byte-order mark at the start
 too. The first field of a line is the input; the fields after it are copied to the end of the
 line's answer.`
