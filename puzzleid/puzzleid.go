@@ -30,7 +30,7 @@ const maskDigits = 21
 // String writes the ID as the number, a hyphen and the mask as 21
 // hexadecimal digits (cell 1 the most significant bit of the 81).
 func (id ID) String() string {
-	hi := id.Mask[0] >> 47                   // cells 0-16
+	hi := id.Mask[0] >> 47                    // cells 0-16
 	lo := id.Mask[0]<<17 | id.Mask[1]&0x1FFFF // cells 17-80
 	return fmt.Sprintf("%d-%05x%016x", id.Number, hi, lo)
 }
