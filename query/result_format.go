@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"edgrid/canon"
@@ -114,7 +115,6 @@ func table(b *strings.Builder, rows [][]string, align string) {
 // jsonResult is the JSON form of a Result (WriteJSON, and query parts).
 type jsonResult struct {
 	Groups     string     `json:"groups"`
-	GroupList  []int      `json:"group_list"`
 	Where      string     `json:"where,omitempty"`
 	Grids      int64      `json:"grids"`
 	Matched    int64      `json:"matched"`
@@ -140,11 +140,8 @@ type jsonExt struct {
 }
 
 func (r *Result) toJSON() jsonResult {
-	j := jsonResult{Groups: GroupSpan(r.Groups), GroupList: r.Groups, Where: r.Where, Grids: r.Grids, Matched: r.Matched,
+	j := jsonResult{Groups: GroupSpan(r.Groups), Where: r.Where, Grids: r.Grids, Matched: r.Matched,
 		Invariants: make([]jsonStat, len(r.Stats))}
-	if j.GroupList == nil {
-		j.GroupList = []int{}
-	}
 	for i := range r.Stats {
 		s := &r.Stats[i]
 		js := jsonStat{Name: s.Name, Definition: s.Definition, Grids: s.Count(), Sum: json.Number(s.Sum().String()),
@@ -161,18 +158,50 @@ func (r *Result) toJSON() jsonResult {
 	return j
 }
 
-// WriteJSON writes r as indented JSON: the groups (as ranges and as a
-// list), the grids examined and matched, and per invariant its grids,
-// exact sum, mean, minimum and maximum with their first grids, and its
-// histogram as [value, grids] pairs.
+// WriteJSON writes r as indented JSON: the groups (as GroupSpan writes
+// them), the grids examined and matched, and per invariant its grids, exact
+// sum, mean, minimum and maximum with their first grids, and its histogram
+// as [value, grids] pairs.
 func (r *Result) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(r.toJSON())
 }
 
 // MarshalJSON is WriteJSON's form on one line.
-func (r *Result) MarshalJSON() ([]byte, error) { return json.Marshal(r.toJSON()) }
+func (r *Result) MarshalJSON() ([]byte, error) {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r.toJSON()); err != nil {
+		return nil, err
+	}
+	return []byte(strings.TrimSuffix(b.String(), "\n")), nil
+}
+
+// parseSpan reads what GroupSpan writes.
+func parseSpan(s string) ([]int, error) {
+	if s == "none" {
+		return nil, nil
+	}
+	var out []int
+	for _, f := range strings.Split(s, ", ") {
+		lo, hi, isRange := strings.Cut(f, "-")
+		a, err := strconv.Atoi(lo)
+		b := a
+		if err == nil && isRange {
+			b, err = strconv.Atoi(hi)
+		}
+		if err != nil || a < 1 || b < a || len(out) > 0 && a <= out[len(out)-1] {
+			return nil, fmt.Errorf("query: result: groups %q", s)
+		}
+		for g := a; g <= b; g++ {
+			out = append(out, g)
+		}
+	}
+	return out, nil
+}
 
 // UnmarshalJSON reads what MarshalJSON writes, checking that it is
 // consistent (the histogram adds up to the grids, the extremes are in it).
@@ -181,15 +210,11 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
-	*r = Result{Groups: j.GroupList, Where: j.Where, Grids: j.Grids, Matched: j.Matched, Stats: make([]Stat, len(j.Invariants))}
-	if len(r.Groups) == 0 {
-		r.Groups = nil
+	groups, err := parseSpan(j.Groups)
+	if err != nil {
+		return err
 	}
-	for i := 1; i < len(r.Groups); i++ {
-		if r.Groups[i] <= r.Groups[i-1] {
-			return fmt.Errorf("query: result: groups not ascending")
-		}
-	}
+	*r = Result{Groups: groups, Where: j.Where, Grids: j.Grids, Matched: j.Matched, Stats: make([]Stat, len(j.Invariants))}
 	for i, js := range j.Invariants {
 		s := Stat{Name: js.Name, Definition: js.Definition, Hist: map[int]int64{}}
 		var n int64

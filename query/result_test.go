@@ -88,3 +88,17 @@ func TestWriteTable(t *testing.T) {
 	}
 	t.Log("\n" + got)
 }
+
+func TestParseSpan(t *testing.T) {
+	for _, gs := range [][]int{nil, {7}, {1, 2, 3}, {1, 2, 4, 7, 8, 9, 3541}} {
+		got, err := parseSpan(GroupSpan(gs))
+		if err != nil || !reflect.DeepEqual(got, gs) {
+			t.Errorf("parseSpan(%q) = %v, %v; want %v", GroupSpan(gs), got, err, gs)
+		}
+	}
+	for _, bad := range []string{"", "0", "3-1", "5, 4", "1-2, 2-3", "x"} {
+		if _, err := parseSpan(bad); err == nil {
+			t.Errorf("parseSpan(%q): no error", bad)
+		}
+	}
+}
