@@ -64,18 +64,25 @@ func enumerated(t testing.TB, n, max int) *groupGrids {
 	return gg
 }
 
-// runsOf splits a group's grids into runs; with autos false the runs do
-// not carry the enumerator's counts.
+// runsOf splits a group's grids into runs as the sources do; with autos
+// false the runs do not carry the enumerator's counts.
 func runsOf(n int, gg *groupGrids, autos bool) []Run {
 	var out []Run
-	a := gg.autos
-	if !autos {
-		a = nil
-	}
-	splitRuns(gg.grids, a, n, 1, func(r *Run) error {
-		out = append(out, *r)
+	b := newRunBuffer(n, func(r *Run) error {
+		c := *r
+		c.Grids = append([]canon.Grid(nil), r.Grids...)
+		c.Autos = append([]uint16(nil), r.Autos...)
+		if !autos {
+			c.Autos = nil
+		}
+		out = append(out, c)
 		return nil
 	})
+	b.autos = []uint16{}
+	for i := range gg.grids {
+		b.add(&gg.grids[i], gg.autos[i])
+	}
+	b.flush()
 	return out
 }
 

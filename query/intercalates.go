@@ -27,38 +27,9 @@ func (intercalatesInv) Value(g *canon.Grid) int {
 
 func (intercalatesInv) NewRunner() Runner { return &intercalatesRunner{} }
 
-// intercalatesRunner counts the pairs of rows 1-6 once a run, and the pairs
-// of row 7 with rows 1-6 once for grids that share their row 7 (consecutive
-// in a run); each grid then adds the pairs of rows 8 and 9.
-type intercalatesRunner struct {
-	m     masks
-	top   int      // distinct dominoes over the pairs of rows 1-6
-	row7  [9]uint8 // the row 7 of above7
-	above int      // distinct dominoes of row 7 with rows 1-6
-}
+// intercalatesRunner reads runCache (dominoes.go).
+type intercalatesRunner struct{ own runCache }
 
 func (x *intercalatesRunner) Values(r *Run, out []int) {
-	if len(r.Grids) == 0 {
-		return
-	}
-	m := &x.m
-	m.setRows(&r.Grids[0], 0, 6)
-	x.top = 0
-	for i := 1; i < 6; i++ {
-		x.top += m.distinctAbove(i)
-	}
-	have7 := false
-	for k := range r.Grids {
-		g := &r.Grids[k]
-		// Grids sharing a row 7 come one after another.
-		if !have7 || [9]uint8(g[54:63]) != x.row7 {
-			x.row7 = [9]uint8(g[54:63])
-			m.setRow(g, 6)
-			x.above = m.distinctAbove(6)
-			have7 = true
-		}
-		m.setRow(g, 7)
-		m.setRow(g, 8)
-		out[k] = 36*9 - (x.top + x.above + m.distinctAbove(7) + m.distinctAbove(8))
-	}
+	copy(out, r.values(&x.own, needIC).ic)
 }

@@ -30,6 +30,8 @@ type Run struct {
 	// Autos holds each grid's automorphism count when the source knows it
 	// (the enumerator does), else it is nil.
 	Autos []uint16
+
+	cache *runCache // what a query's runners share over the run, or nil
 }
 
 // Runner computes an invariant over runs, faster than calling Value for

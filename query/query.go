@@ -235,6 +235,7 @@ type worker struct {
 	vals    []int
 	where   func(v []int) int64
 	line    []byte
+	cache   runCache
 }
 
 func (q *Query) newWorker() *worker {
@@ -242,6 +243,12 @@ func (q *Query) newWorker() *worker {
 		vals: make([]int, len(q.cols))}
 	for i, inv := range q.cols {
 		w.runners[i] = NewRunner(inv)
+		switch inv {
+		case Intercalates:
+			w.cache.need |= needIC
+		case UA4:
+			w.cache.need |= needUA4
+		}
 	}
 	if q.where != nil {
 		names := make([]string, len(q.cols))
@@ -265,6 +272,7 @@ func (q *Query) group(ctx context.Context, src Source, n, workers int, w *worker
 	var autos [storage.MaxAutomorphisms + 1]int64
 	fn := func(r *Run) error {
 		k := len(r.Grids)
+		r.cache, w.cache.valid = &w.cache, false
 		for c := range w.cols {
 			if cap(w.cols[c]) < k {
 				w.cols[c] = make([]int, k)
@@ -279,29 +287,13 @@ func (q *Query) group(ctx context.Context, src Source, n, workers int, w *worker
 				}
 			}
 		}
-		for i := range k {
-			if w.where != nil {
-				for c := range w.cols {
-					w.vals[c] = w.cols[c][i]
-				}
-				if w.where(w.vals) == 0 {
-					continue
-				}
-			}
-			matched++
-			ord := r.First + int64(i)
+		if w.where == nil && q.opt.Line == nil {
 			for s := range w.acc {
-				w.acc[s].add(w.cols[s][i], n, ord, &r.Grids[i])
+				w.acc[s].addRun(w.cols[s], r)
 			}
-			if q.opt.Line != nil {
-				var err error
-				if w.line, err = q.opt.Line(w.line[:0], &Position{Group: n, Ordinal: ord, Grid: r.Grids[i]}); err != nil {
-					return err
-				}
-				if _, err := out.Write(w.line); err != nil {
-					return err
-				}
-			}
+			matched += int64(k)
+		} else if err := q.each(w, r, n, &matched, out); err != nil {
+			return err
 		}
 		grids += int64(k)
 		if q.opt.Progress != nil {
@@ -335,6 +327,35 @@ func (q *Query) group(ctx context.Context, src Source, n, workers int, w *worker
 		w.acc[s].stat(&res.Stats[s])
 	}
 	return res, nil
+}
+
+// each counts and outputs the grids of run r that match, one by one.
+func (q *Query) each(w *worker, r *Run, n int, matched *int64, out io.Writer) error {
+	for i := range r.Grids {
+		if w.where != nil {
+			for c := range w.cols {
+				w.vals[c] = w.cols[c][i]
+			}
+			if w.where(w.vals) == 0 {
+				continue
+			}
+		}
+		*matched++
+		ord := r.First + int64(i)
+		for s := range w.acc {
+			w.acc[s].add(w.cols[s][i], n, ord, &r.Grids[i])
+		}
+		if q.opt.Line != nil {
+			var err error
+			if w.line, err = q.opt.Line(w.line[:0], &Position{Group: n, Ordinal: ord, Grid: r.Grids[i]}); err != nil {
+				return err
+			}
+			if _, err := out.Write(w.line); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // histOf returns the nonzero entries of a histogram as value:count pairs.

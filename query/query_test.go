@@ -294,3 +294,24 @@ func TestNewErrors(t *testing.T) {
 		t.Errorf("default invariants %v", got)
 	}
 }
+
+// Runs hold grids sharing rows 1-6, in order, with their ordinals.
+func TestRunBuffer(t *testing.T) {
+	gg := enumerated(t, 2976, 0)
+	runs := runsOf(2976, gg, true)
+	k := 0
+	for _, r := range runs {
+		if r.First != int64(k+1) || r.Group != 2976 || len(r.Grids) == 0 || len(r.Grids) > runCap || len(r.Autos) != len(r.Grids) {
+			t.Fatalf("run at ordinal %d of %d grids; want ordinal %d", r.First, len(r.Grids), k+1)
+		}
+		for i := range r.Grids {
+			if r.Grids[i] != gg.grids[k] || r.Autos[i] != gg.autos[k] || [27]uint8(r.Grids[i][27:54]) != [27]uint8(r.Grids[0][27:54]) {
+				t.Fatalf("grid %d: not the enumerator's, or not rows 4-6 of its run", k+1)
+			}
+			k++
+		}
+	}
+	if k != len(gg.grids) || len(runs) < 2 {
+		t.Fatalf("%d grids in %d runs; want %d", k, len(runs), len(gg.grids))
+	}
+}

@@ -178,6 +178,38 @@ func (a *accumulator) add(v int, group int, ord int64, g *canon.Grid) {
 	a.n++
 }
 
+// addRun counts the values of a run's grids, all of them counted (no
+// expression): the histogram in a tight loop, then the run's extremes.
+func (a *accumulator) addRun(vals []int, r *Run) {
+	lo, hi := 0, 0
+	for i, v := range vals {
+		if uint(v) < denseValues {
+			a.dense[v]++
+		} else {
+			if a.sparse == nil {
+				a.sparse = map[int]int64{}
+			}
+			a.sparse[v]++
+		}
+		if v < vals[lo] {
+			lo = i
+		}
+		if v > vals[hi] {
+			hi = i
+		}
+	}
+	if len(vals) == 0 {
+		return
+	}
+	if a.n == 0 || vals[lo] < a.min.Value {
+		a.min = Extreme{vals[lo], Position{r.Group, r.First + int64(lo), r.Grids[lo]}}
+	}
+	if a.n == 0 || vals[hi] > a.max.Value {
+		a.max = Extreme{vals[hi], Position{r.Group, r.First + int64(hi), r.Grids[hi]}}
+	}
+	a.n += int64(len(vals))
+}
+
 // stat sets s's histogram and extremes from the accumulator.
 func (a *accumulator) stat(s *Stat) {
 	s.Hist = map[int]int64{}
