@@ -4,8 +4,10 @@
 # no systemd, no accounting, no cgroups; config and state under $state),
 # enumerates a few small groups through deploy/slurm/submit.sh, checks that
 # the dependent verify job succeeded and that the group files are
-# byte-identical to a local run, then checks that a failing task cancels the
-# verify job instead of leaving it pending. Stops the daemons it started on
+# byte-identical to a local run, runs query arrays over that catalog
+# (deploy/slurm/query-submit.sh) whose merged results must equal a local
+# edgrid query's, then checks that a failing task cancels the verify job
+# instead of leaving it pending. Stops the daemons it started on
 # exit; a second run first stops whatever a previous run left behind.
 #
 #   .ci/slurm-test.sh                 # groups 3535-3541, 300 s timeout per wait
@@ -84,7 +86,7 @@ cleanup() {
     dump_logs
     # Jobs still queued (a timeout): cancel them before the daemons go.
     local ids=()
-    [[ -n "$work" ]] && mapfile -t ids < <(cat "$work"/submit.out "$work"/fail.out 2>/dev/null | awk '{print $2}')
+    [[ -n "$work" ]] && mapfile -t ids < <(cat "$work"/submit.out "$work"/fail.out "$work"/query-*.out 2>/dev/null | awk '{print $2}')
     ((${#ids[@]} == 0)) || scancel "${ids[@]}" 2>/dev/null
   fi
   stop_slurm
@@ -220,6 +222,30 @@ extra="$(comm -3 <(cd "$work/catalog" && ls group-*.edg) <(cd "$work/local" && l
 [[ -z "$extra" ]] || die "group files in one run only: $extra"
 say "$n group files identical to the local run"
 
+# --- a query array over the catalog, merged, against a local query -----------
+# Chunks of 3 groups, so that the range makes several tasks; a statistics
+# query as JSON and a --where query printing numbered grids.
+for q in stats where; do
+  qargs=(--json)
+  largs=(--json)
+  if [[ "$q" == where ]]; then
+    qargs=(--where "intercalates > 8 || autos > 1" --flags "--number --order groups")
+    largs=(--where "intercalates > 8 || autos > 1" --number --order groups)
+  fi
+  say "query ($q): array over groups $range of the Slurm catalog, by chunks of 3"
+  deploy/slurm/query-submit.sh --groups "$range" --chunk 3 --dir "$work/query-$q" --logs "$work/logs" \
+    --bin "$repo/bin/edgrid" --catalog "$work/catalog" "${qargs[@]}" --wait --timeout "$timeout" \
+    -- --cpus-per-task=1 --mem=256M | tee "$work/query-$q.out"
+  ntasks="$(awk '$1 == "query" {print $NF}' "$work/query-$q.out")"
+  ((ntasks >= 2)) || die "query ($q): expected several tasks, got $ntasks"
+  result="$work/query-$q/result.txt"
+  [[ "$q" == stats ]] && result="$work/query-$q/result.json"
+  [[ -s "$result" ]] || die "query ($q): no merged result $result"
+  bin/edgrid query --groups "$range" "${largs[@]}" >"$work/query-$q.local"
+  cmp "$result" "$work/query-$q.local" || die "query ($q): the merged Slurm result differs from a local run (enumerating)"
+  say "query ($q): $ntasks tasks merged, identical to the local run ($(wc -l <"$result") lines)"
+done
+
 # --- a failing task cancels the verify job ----------------------------------
 say "failure path: a task that exits 1 must cancel the verify job"
 if deploy/slurm/submit.sh --groups "$last" --dir "$work/fail" --logs "$work/logs" \
@@ -231,4 +257,4 @@ fstate="$(scontrol -o show job "$fvid" | grep -o 'JobState=[^ ]*')"
 [[ "$fstate" == JobState=CANCELLED ]] || die "verify job $fvid after a failed task: $fstate, want CANCELLED"
 say "failed task reported, verify job $fvid $fstate"
 
-say "PASS: Slurm arrays + verify job, $n groups byte-identical ($((SECONDS - t0)) s)"
+say "PASS: Slurm arrays + verify job, $n groups byte-identical, query arrays merged as one run ($((SECONDS - t0)) s)"

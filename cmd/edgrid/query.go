@@ -1,0 +1,344 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"edgrid/band"
+	"edgrid/jobs"
+	"edgrid/query"
+	"edgrid/rank"
+	"edgrid/storage"
+)
+
+func init() {
+	register(command{name: "query", summary: "statistics of invariants over groups, and grids an expression selects", run: func(ctx context.Context, args []string, s streams) error {
+		if len(args) > 0 && args[0] == "merge" {
+			return queryMergeCommand(ctx, args[1:], s)
+		}
+		var o queryOptions
+		fs := newFlagSet("query", "edgrid query [--groups A-B | --band N] [--catalog DIR] [--inv LIST] [--where EXPR [--stats] [--number [--order O]]] [--json] [--workers K] [--out DIR]\n       edgrid query merge [--json] [--partial] DIR...\n       edgrid query --list", s)
+		fs.StringVar(&o.groups, "groups", "", "groups N or A-B (default: all 3,541, or the catalog's)")
+		fs.IntVar(&o.band, "band", 0, "every group of first band N (1..401)")
+		fs.StringVar(&o.catalog, "catalog", "", "read the grids from this catalog directory instead of enumerating them")
+		fs.StringVar(&o.inv, "inv", strings.Join(query.DefaultNames, ","), "invariants to report, comma-separated (--list shows them)")
+		fs.StringVar(&o.where, "where", "", "print the grids for which EXPR holds, e.g. 'ua4 == 0 && autos > 1' (integers, == != < <= > >=, + - *, && || !, parentheses)")
+		fs.BoolVar(&o.stats, "stats", false, "with --where: print the statistics of the grids selected instead of the grids")
+		fs.BoolVar(&o.number, "number", false, "with --where: print each grid's number first: <number> <81 digits>")
+		fs.StringVar(&o.orderName, "order", "paper", "numbering for --number: paper, groups (cheap: from the catalog order) or lex, as edgrid rank")
+		fs.BoolVar(&o.json, "json", false, "print the statistics as JSON")
+		fs.IntVar(&o.workers, "workers", 0, "goroutines (default: one per core)")
+		fs.StringVar(&o.out, "out", "", "keep each group's result in DIR as it is done; run again to resume; edgrid query merge DIR prints them")
+		fs.BoolVar(&o.list, "list", false, "list the invariants and their definitions")
+		if err := fs.parse(args); err != nil {
+			return err
+		}
+		if fs.NArg() > 0 {
+			return usagef("unexpected argument %q", fs.Arg(0))
+		}
+		if o.list {
+			return listInvariants(s)
+		}
+		if err := o.validate(fs); err != nil {
+			return err
+		}
+		return runQuery(ctx, o, s)
+	}})
+}
+
+// queryOptions are the flags of edgrid query.
+type queryOptions struct {
+	groups, catalog, inv, where, orderName, out string
+	band, workers                               int
+	stats, number, json, list                   bool
+
+	// Set by validate.
+	first, last int
+	invs        []query.Invariant
+	order       rank.Order
+	cat         *storage.Catalog
+	lines       bool // print the selected grids, not statistics
+}
+
+// validate checks the flags and fills in what they decide.
+func (o *queryOptions) validate(fs *flagSet) error {
+	switch {
+	case o.groups != "" && flagGiven(fs, "band"):
+		return usagef("give --groups or --band, not both")
+	case o.workers < 0:
+		return usagef("--workers %d: want 1 or more (0 or absent: one per core)", o.workers)
+	case o.stats && o.where == "":
+		return usagef("--stats needs --where (without it the statistics are printed)")
+	case o.number && (o.where == "" || o.stats || o.json):
+		return usagef("--number needs --where, and prints grids: not with --stats or --json")
+	case flagGiven(fs, "order") && !o.number:
+		return usagef("--order needs --number")
+	}
+	var err error
+	if o.order, err = rank.ParseOrder(o.orderName); err != nil {
+		return usagef("--order %s: want paper, groups or lex", o.orderName)
+	}
+	o.lines = o.where != "" && !o.stats && !o.json
+	for _, name := range strings.Split(o.inv, ",") {
+		inv, err := query.Lookup(strings.TrimSpace(name), nil)
+		if err != nil {
+			return usagef("--inv: %v", err)
+		}
+		o.invs = append(o.invs, inv)
+	}
+	if _, err := query.New(query.Options{Invariants: o.invs, Where: o.where}); err != nil {
+		var ee *query.ExprError
+		if errors.As(err, &ee) {
+			return usagef("--where: %v", err)
+		}
+		return usagef("--inv: %v", err)
+	}
+	if o.catalog != "" {
+		if o.cat, err = storage.OpenCatalog(o.catalog); err != nil {
+			return usagef("--catalog: %v", err)
+		}
+	}
+	switch {
+	case flagGiven(fs, "band"):
+		if o.band < 1 || o.band > band.NumFirstBands {
+			return usagef("--band %d: want a first band 1..%d, as in --band 1", o.band, band.NumFirstBands)
+		}
+		gs, _ := band.GroupsOfBand(o.band)
+		o.first, o.last = gs[0].Number, gs[len(gs)-1].Number
+	case o.groups != "":
+		if o.first, o.last, err = parseRange(o.groups, band.NumGroups); err != nil {
+			return usagef("--groups %s: %v", o.groups, err)
+		}
+	case o.cat != nil && len(o.cat.Entries) > 0:
+		o.first, o.last = o.cat.Entries[0].Group, o.cat.Entries[len(o.cat.Entries)-1].Group
+	default:
+		o.first, o.last = 1, band.NumGroups
+	}
+	if o.cat != nil {
+		var missing []int
+		for g := o.first; g <= o.last; g++ {
+			if _, ok := o.cat.Entry(g); !ok {
+				missing = append(missing, g)
+			}
+		}
+		if len(missing) > 0 {
+			return usagef("--catalog %s lacks groups %s of %d-%d (give --groups within what it holds)", o.catalog, query.GroupSpan(missing), o.first, o.last)
+		}
+	}
+	return nil
+}
+
+// describe is the one line that says what the query computes: the parts of
+// two queries merge only when theirs are equal.
+func (o *queryOptions) describe() string {
+	names := make([]string, len(o.invs))
+	for i, inv := range o.invs {
+		names[i] = inv.Name()
+	}
+	out, order := "stats", "none"
+	if o.lines {
+		out = "lines"
+		if o.number {
+			order = o.order.String()
+		}
+	}
+	return fmt.Sprintf("edgrid query invariants=%s where=%s output=%s number=%s", strings.Join(names, ","), strconv.Quote(o.where), out, order)
+}
+
+// parseDescription reads describe's output mode back from a part.
+func parseDescription(d string) (lines bool, err error) {
+	if !strings.HasPrefix(d, "edgrid query invariants=") {
+		return false, fmt.Errorf("%q is not an edgrid query", d)
+	}
+	return strings.Contains(d, " output=lines "), nil
+}
+
+func listInvariants(s streams) error {
+	w := bufio.NewWriter(s.out)
+	for _, inv := range query.Builtins() {
+		fmt.Fprintf(w, "%-13s %s\n", inv.Name(), inv.Definition())
+	}
+	fmt.Fprintf(w, "\ndefault: --inv %s\n", strings.Join(query.DefaultNames, ","))
+	return w.Flush()
+}
+
+// newQuery compiles the query the options describe; its grid lines carry
+// numbers when asked.
+func (o *queryOptions) newQuery(ctx context.Context, progress *atomic.Int64) (*query.Query, error) {
+	opt := query.Options{Invariants: o.invs, Where: o.where, Workers: o.workers, Progress: progress}
+	if o.lines {
+		var number func(ctx context.Context, p *query.Position) (int64, error)
+		if o.number {
+			r, err := rank.New(nil, o.cat)
+			if err != nil {
+				return nil, err
+			}
+			t := r.Tables()
+			number = func(ctx context.Context, p *query.Position) (int64, error) {
+				if o.order == rank.Groups {
+					return t.GroupFirst(p.Group) + p.Ordinal, nil
+				}
+				n, _, err := r.Rank(ctx, &p.Grid, o.order)
+				return n, err
+			}
+		}
+		opt.Line = func(dst []byte, p *query.Position) ([]byte, error) {
+			if number != nil {
+				n, err := number(ctx, p)
+				if err != nil {
+					return dst, err
+				}
+				dst = append(strconv.AppendInt(dst, n, 10), ' ')
+			}
+			return append(p.Grid.AppendText(dst), '\n'), nil
+		}
+	}
+	return query.New(opt)
+}
+
+func (o *queryOptions) source() query.Source {
+	if o.cat != nil {
+		return query.CatalogSource{Catalog: o.cat}
+	}
+	return query.Enumerator{}
+}
+
+// runQuery runs the query and prints its result, or with --out keeps each
+// group's result in the directory and then prints the range's.
+func runQuery(ctx context.Context, o queryOptions, s streams) error {
+	var progress atomic.Int64
+	stop := startGridBar(s.err, o.first, o.last, &progress)
+	q, err := o.newQuery(ctx, &progress)
+	if err != nil {
+		stop()
+		return err
+	}
+	groups := make([]int, 0, o.last-o.first+1)
+	for g := o.first; g <= o.last; g++ {
+		groups = append(groups, g)
+	}
+	if o.out != "" {
+		err := o.runParts(ctx, q, s)
+		stop()
+		if err != nil {
+			return err
+		}
+		return mergeAndPrint(o.json, []string{o.out}, o.first, o.last, false, s)
+	}
+	w := bufio.NewWriterSize(s.out, 1<<20)
+	res, err := q.Run(ctx, o.source(), groups, w)
+	stop()
+	if err != nil {
+		return err
+	}
+	if err := printResult(res, o.lines, o.json, w); err != nil {
+		return err
+	}
+	return w.Flush()
+}
+
+// printResult prints a result as the command does: nothing more in lines
+// mode (the lines are out), else the table or JSON.
+func printResult(res *query.Result, lines, asJSON bool, w io.Writer) error {
+	switch {
+	case lines:
+		return nil
+	case asJSON:
+		return res.WriteJSON(w)
+	}
+	return res.WriteTable(w)
+}
+
+// partFile is the name of a group's part in a query's --out directory.
+func partFile(group int) string { return fmt.Sprintf("part-%04d.edq", group) }
+
+// runParts runs the query group by group into o.out, resumably.
+func (o *queryOptions) runParts(ctx context.Context, q *query.Query, s streams) error {
+	workers := o.workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	groups := o.last - o.first + 1
+	par := min(workers, groups)
+	inner := max(workers/par, 1)
+	desc := o.describe()
+	src := o.source()
+	opt := jobs.PartOptions{Dir: o.out, First: o.first, Last: o.last, Kind: desc, FileName: partFile, Workers: par,
+		Notify: func(msg string) { fmt.Fprintf(s.err, "edgrid query: %s\n", msg) },
+		Make: func(ctx context.Context, g int, path string) (int64, error) {
+			var lines bytes.Buffer
+			res, err := q.Group(ctx, src, g, inner, &lines)
+			if err != nil {
+				return 0, err
+			}
+			var b bytes.Buffer
+			if err := query.WritePart(&b, desc, res, lines.Bytes()); err != nil {
+				return 0, err
+			}
+			return res.Grids, storage.WriteFileAtomic(path, b.Bytes())
+		}}
+	sum, err := jobs.RunParts(ctx, opt)
+	if err != nil {
+		if errors.Is(err, jobs.ErrLocked) {
+			return err
+		}
+		if sum != nil && sum.Written > 0 {
+			fmt.Fprintf(s.err, "edgrid query: %d groups done before stopping (in %s)\n", sum.Written, o.out)
+		}
+		return err
+	}
+	return nil
+}
+
+// startGridBar shows a progress bar on s.err when it is a terminal, counting
+// the grids of groups first..last (from the rank tables) as progress counts
+// them; the returned function stops it.
+func startGridBar(w io.Writer, first, last int, progress *atomic.Int64) func() {
+	if !isTerminal(w) {
+		return func() {}
+	}
+	t, err := rank.Embedded()
+	if err != nil {
+		return func() {}
+	}
+	var total int64
+	for g := first; g <= last; g++ {
+		total += t.GroupCount(g)
+	}
+	bar := progressbar.NewOptions64(total, progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription(fmt.Sprintf("groups %d-%d, grids", first, last)),
+		progressbar.OptionShowCount(), progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true), progressbar.OptionFullWidth())
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		tick := time.NewTicker(200 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-tick.C:
+				_ = bar.Set64(progress.Load())
+			case <-done:
+				_ = bar.Set64(progress.Load())
+				_ = bar.Exit()
+				fmt.Fprintln(w)
+				return
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-stopped
+	}
+}

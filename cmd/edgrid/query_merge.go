@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"edgrid/jobs"
+	"edgrid/query"
+)
+
+// queryMergeOptions are the flags of edgrid query merge.
+type queryMergeOptions struct {
+	json, partial bool
+	dirs          []string
+}
+
+func queryMergeCommand(ctx context.Context, args []string, s streams) error {
+	var o queryMergeOptions
+	fs := newFlagSet("query merge", "edgrid query merge [--json] [--partial] DIR...", s)
+	fs.BoolVar(&o.json, "json", false, "print the statistics as JSON")
+	fs.BoolVar(&o.partial, "partial", false, "print what the parts hold even when groups of their runs are missing or damaged (still exit 1)")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	o.dirs = pos
+	if len(o.dirs) == 0 {
+		return usagef("query merge: give the directories of edgrid query --out")
+	}
+	for _, d := range o.dirs {
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			return usagef("query merge: %s is not a directory", d)
+		}
+	}
+	return mergeAndPrint(o.json, o.dirs, 0, 0, o.partial, s)
+}
+
+// mergeAndPrint merges the parts in dirs and prints the result exactly as
+// one run over their groups prints it. With first > 0, only groups
+// first..last are merged, and all of them must be there. Groups of the
+// recorded runs that are missing or damaged are an error (exit 1), after
+// printing what there is with partial.
+func mergeAndPrint(asJSON bool, dirs []string, first, last int, partial bool, s streams) error {
+	type part struct {
+		dir  string
+		data []byte
+	}
+	parts := map[int]part{}
+	kind := ""
+	var missing []int
+	var problems []string
+	for _, dir := range dirs {
+		rep, err := jobs.PartsStatus(dir, partFile)
+		if err != nil {
+			return err
+		}
+		if kind == "" {
+			kind = rep.Kind
+		} else if rep.Kind != kind {
+			return fmt.Errorf("%s holds another query's parts:\n  %s\nnot:\n  %s", dir, rep.Kind, kind)
+		}
+		for _, p := range rep.Damaged {
+			problems = append(problems, fmt.Sprintf("%s: group %d: %s", dir, p.Group, p.Reason))
+		}
+		for _, p := range rep.ManifestProblems {
+			problems = append(problems, fmt.Sprintf("%s: manifest %s (ignored)", dir, p))
+		}
+		missing = append(missing, rep.Missing...)
+		for _, g := range rep.Done {
+			if first > 0 && (g < first || g > last) {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(dir, partFile(g)))
+			if err != nil {
+				return err
+			}
+			if old, ok := parts[g]; ok && !bytes.Equal(old.data, data) {
+				return fmt.Errorf("group %d is in %s and in %s, with different contents", g, old.dir, dir)
+			}
+			parts[g] = part{dir, data}
+		}
+	}
+	lines, err := parseDescription(kind)
+	if err != nil {
+		return err
+	}
+	if first > 0 {
+		missing = missing[:0]
+		for g := first; g <= last; g++ {
+			if _, ok := parts[g]; !ok {
+				missing = append(missing, g)
+			}
+		}
+	}
+	// A group missing from one directory's runs may be done in another.
+	sort.Ints(missing)
+	var really []int
+	for i, g := range missing {
+		if _, ok := parts[g]; !ok && (i == 0 || g != missing[i-1]) {
+			really = append(really, g)
+		}
+	}
+	if len(really) > 0 {
+		problems = append(problems, fmt.Sprintf("groups %s not done", query.GroupSpan(really)))
+	}
+	if len(problems) > 0 && !partial {
+		for _, p := range problems {
+			fmt.Fprintf(s.err, "edgrid query: %s\n", p)
+		}
+		return &exitError{code: exitFailed, err: fmt.Errorf("the parts are incomplete: nothing printed (run the query again to finish them, or merge --partial)")}
+	}
+	groups := make([]int, 0, len(parts))
+	for g := range parts {
+		groups = append(groups, g)
+	}
+	sort.Ints(groups)
+	w := bufio.NewWriterSize(s.out, 1<<20)
+	var total *query.Result
+	for _, g := range groups {
+		desc, res, out, err := query.ReadPart(parts[g].data)
+		if err != nil {
+			return fmt.Errorf("%s: %w", filepath.Join(parts[g].dir, partFile(g)), err)
+		}
+		if desc != kind || len(res.Groups) != 1 || res.Groups[0] != g {
+			return fmt.Errorf("%s: a part of another query or group (%q, groups %v)", filepath.Join(parts[g].dir, partFile(g)), desc, res.Groups)
+		}
+		if total == nil {
+			total = res
+		} else if err := total.Merge(res); err != nil {
+			return err
+		}
+		if lines {
+			w.Write(out)
+		}
+	}
+	if total == nil {
+		return fmt.Errorf("no parts to merge")
+	}
+	if err := printResult(total, lines, asJSON, w); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if len(problems) > 0 {
+		for _, p := range problems {
+			fmt.Fprintf(s.err, "edgrid query: %s\n", p)
+		}
+		return &exitError{code: exitFailed, err: fmt.Errorf("printed only groups %s: the parts are incomplete", query.GroupSpan(groups))}
+	}
+	return nil
+}

@@ -1,0 +1,119 @@
+package query
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestExprEval(t *testing.T) {
+	invs := []Invariant{Func("a", "", nil), Func("b", "", nil), Func("c_2", "", nil)}
+	vals := map[string]int{"a": 3, "b": -4, "c_2": 0}
+	for _, c := range []struct {
+		src  string
+		want int64
+	}{
+		{"a", 3},
+		{"a == 3", 1},
+		{"a != 3", 0},
+		{"b < a && a <= 3", 1},
+		{"a > 3 || b >= -4", 1},
+		{"!c_2", 1},
+		{"!a", 0},
+		{"!a == 0", 1}, // (!a) == 0
+		{"-b", 4},
+		{"a + b * 2", -5},
+		{"(a + b) * 2", -2},
+		{"a - b - 1", 6},
+		{"2 * 3 + 4 == 10", 1},
+		{"a*a + b*b == 25", 1},
+		{"a > 0 && (b > 0 || c_2 == 0)", 1},
+		{"a > 0 && b > 0 || c_2 == 0", 1},
+		{"a > 0 && (b > 0 || c_2 != 0)", 0},
+		{"1 || 0 && 0", 1}, // && binds tighter
+		{"  a==3&&b==-4  ", 1},
+		{"--a", 3},
+		{"9223372036854775807", 9223372036854775807},
+	} {
+		e, err := Compile(c.src, invs)
+		if err != nil {
+			t.Fatalf("%q: %v", c.src, err)
+		}
+		v := make([]int, len(e.Names()))
+		for i, n := range e.Names() {
+			v[i] = vals[n]
+		}
+		if got := e.Eval(v); got != c.want {
+			t.Errorf("%q = %d; want %d", c.src, got, c.want)
+		}
+		if e.String() != c.src {
+			t.Errorf("String() = %q; want %q", e.String(), c.src)
+		}
+	}
+}
+
+func TestExprNames(t *testing.T) {
+	e, err := Compile("ua4 == 0 && autos > 1 || ua4 > 30", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(e.Names(), ","); got != "ua4,autos" {
+		t.Errorf("Names() = %s; want ua4,autos", got)
+	}
+	f, err := e.bind([]string{"intercalates", "autos", "ua4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		v    []int
+		want int64
+	}{{[]int{5, 2, 0}, 1}, {[]int{5, 1, 0}, 0}, {[]int{5, 1, 31}, 1}} {
+		if got := f(c.v); got != c.want {
+			t.Errorf("bound eval %v = %d; want %d", c.v, got, c.want)
+		}
+	}
+	if _, err := e.bind([]string{"ua4"}); err == nil {
+		t.Error("bind without autos: no error")
+	}
+}
+
+func TestExprErrors(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		col  int
+		want string
+	}{
+		{"ua4 == 0 && ua5 > 1", 13, `unknown invariant "ua5" (known: autos, ua4,`},
+		{"ua4 = 0", 5, "'=' is not an operator (compare with ==)"},
+		{"ua4 == 0 & autos > 1", 10, "'&' is not an operator (use &&)"},
+		{"ua4 == 0 | autos > 1", 10, "'|' is not an operator (use ||)"},
+		{"ua4 ==", 7, "expression ends where a value should be"},
+		{"", 1, "expression ends where a value should be"},
+		{"(ua4 == 0", 10, "expected ) to close the ( at column 1, found end of expression"},
+		{"ua4 == 0)", 9, `unexpected ")"`},
+		{"ua4 0", 5, "unexpected number 0"},
+		{"1 < ua4 < 3", 9, "comparisons do not chain"},
+		{"ua4 == 0 && $", 13, `unexpected character '$'`},
+		{"99999999999999999999", 1, "number 99999999999999999999 is too large"},
+		{"* 2", 1, `expected a number, a name or (, found "*"`},
+	} {
+		_, err := Compile(c.src, nil)
+		var ee *ExprError
+		if !errors.As(err, &ee) {
+			t.Errorf("%q: error %v; want an ExprError", c.src, err)
+			continue
+		}
+		if ee.Col != c.col || !strings.Contains(ee.Msg, c.want) {
+			t.Errorf("%q: column %d, %q; want column %d, %q", c.src, ee.Col, ee.Msg, c.col, c.want)
+		}
+		lines := strings.Split(err.Error(), "\n")
+		if len(lines) != 3 || lines[1] != "  "+c.src || lines[2] != "  "+strings.Repeat(" ", c.col-1)+"^" {
+			t.Errorf("%q: message %q does not show the expression with a caret under column %d", c.src, err.Error(), c.col)
+		}
+	}
+	_, err := Compile("ua5", nil)
+	var ee *ExprError
+	if !errors.As(err, &ee) || len(ee.Known) != len(builtins) {
+		t.Errorf("unknown name: Known = %v", ee)
+	}
+}
