@@ -59,7 +59,11 @@ func (b bandInvariant) form(g *canon.Grid) int {
 			rows[r], rows[9+r], rows[18+r] = g[r*9+c], g[r*9+c+1], g[r*9+c+2]
 		}
 	}
-	return canon.BandClass(&rows) + 1
+	c, err := canon.BandClass(&rows)
+	if err != nil {
+		return 0 // not a band of a solution grid: no form
+	}
+	return c + 1
 }
 
 func (b bandInvariant) NewRunner() Runner { return &bandRunner{b: b} }

@@ -41,7 +41,11 @@ func TestOrbitSet(t *testing.T) {
 						copy(rows[9*k:], g[27*b+9*int(r):27*b+9*int(r)+9])
 					}
 					in := s.has(bandPattern((*[9]uint8)(rows[0:9]), (*[9]uint8)(rows[9:18]), (*[9]uint8)(rows[18:27])))
-					if want := canon.BandClass(&rows) == c; in != want {
+					bc, err := canon.BandClass(&rows)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if want := bc == c; in != want {
 						t.Fatalf("class %d, grid %d band %d rows %v: in set %v; want %v", c, i, b, ro, in, want)
 					}
 				}

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"edgrid/band"
+	"edgrid/canon"
 	"edgrid/storage"
 )
 
@@ -269,7 +270,7 @@ func (q *Query) group(ctx context.Context, src Source, n, workers int, w *worker
 		w.acc[i].reset()
 	}
 	var grids, matched int64
-	var autos [storage.MaxAutomorphisms + 1]int64
+	var autos [canon.MaxAutomorphisms + 1]int64
 	fn := func(r *Run) error {
 		k := len(r.Grids)
 		r.cache, w.cache.valid = &w.cache, false

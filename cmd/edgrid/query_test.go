@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -16,19 +15,6 @@ import (
 	"edgrid/canon"
 	"edgrid/storage"
 )
-
-// childEnv makes the test binary run edgrid with the arguments it holds
-// (separated by '|') instead of the tests, so that a test can kill a real
-// process.
-const childEnv = "EDGRID_CMD_CHILD"
-
-func TestMain(m *testing.M) {
-	if args := os.Getenv(childEnv); args != "" {
-		ctx := context.Background()
-		os.Exit(runMain(ctx, strings.Split(args, "|"), streams{in: os.Stdin, out: os.Stdout, err: os.Stderr}))
-	}
-	os.Exit(m.Run())
-}
 
 func TestQueryTable(t *testing.T) {
 	code, out, errs := run(t, "", "query", "--groups", "3530-3541")
@@ -240,7 +226,7 @@ func TestQueryKillNineAndResume(t *testing.T) {
 	t.Logf("seed %d", seed)
 	child := func() *exec.Cmd {
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), childEnv+"="+strings.Join(append(args, "--out", dir), "|"))
+		cmd.Env = append(os.Environ(), mainChildEnv+"="+strings.Join(append(args, "--out", dir), "\n"))
 		return cmd
 	}
 	for i := range 6 {
