@@ -1,0 +1,170 @@
+package solve
+
+import "math/bits"
+
+// fastState is the search state of Fast: for each digit d and band b, the
+// subband cand[d*3+b] holds the cells of band b where d is still possible
+// (see fast_tables.go for the layout of a band). A solved cell keeps its
+// digit in the candidates of that digit only.
+//
+// Placing a digit only clears its row and box peers in its own subband; the
+// rest follows in propagate, which works subband by subband: every subband
+// that changed since it was last looked at is marked in dirty.
+type fastState struct {
+	cand     [32]uint32 // 27 subbands; 32 so that an index masked with 31 needs no bounds check
+	unsolved [3]uint32  // cells of each band not yet solved
+	pairs    [3]uint32  // unsolved cells with two candidates, as of the last singles pass
+	dirty    uint32     // subbands changed since their last update, bit s for cand[s]
+}
+
+// fastBand[s] is the band of subband s.
+var fastBand = func() (t [32]uint8) {
+	for s := range 27 {
+		t[s] = uint8(s % 3)
+	}
+	return t
+}()
+
+// load sets st to the puzzle p, whose values must be 0-9 (0 empty). It
+// reports false when two givens clash, the state is then meaningless.
+func (st *fastState) load(p *[81]uint8) bool {
+	for s := range 27 {
+		st.cand[s] = fastAll27
+	}
+	st.unsolved = [3]uint32{fastAll27, fastAll27, fastAll27}
+	st.pairs = [3]uint32{}
+	st.dirty = 1<<27 - 1
+	for cell, v := range p {
+		if v == 0 {
+			continue
+		}
+		b := cell / 27
+		i := cell % 27
+		s := int(v-1)*3 + b
+		bit := uint32(1) << i
+		if st.cand[s]&bit == 0 {
+			return false
+		}
+		for o := b; o < 27; o += 3 {
+			st.cand[o] &^= bit
+		}
+		st.cand[s] |= bit
+		st.cand[s] &= fastPeers[i]
+		col := uint32(fastCol0) << (i % 9)
+		st.cand[fastNext[s]&31] &^= col
+		st.cand[fastPrev[s]&31] &^= col
+		st.unsolved[b] &^= bit
+	}
+	return true
+}
+
+// place puts the digit of subband s in the cell bit of its band (a single
+// bit where the digit is possible); propagate does the rest.
+func (st *fastState) place(s int, bit uint32) {
+	s &= 31
+	st.cand[s] &= fastPeers[bits.TrailingZeros32(bit)&31]
+	st.dirty |= 1 << s
+}
+
+// propagate applies locked candidates in every dirty subband, then naked
+// singles, until nothing changes. It reports false when the state has no
+// solution; when it reports true, either every cell is solved (a solution)
+// or pairs is up to date and the search must guess.
+//
+// Invariant at the top of the outer loop: every subband not marked dirty is
+// consistent with its band's permutation rule and has told the other two
+// bands of its digit which columns it holds, and every cell it solved has
+// been cleared in the other digits.
+func (st *fastState) propagate() bool {
+	for {
+		for st.dirty != 0 {
+			s := uint(bits.TrailingZeros32(st.dirty)) & 31
+			st.dirty &= st.dirty - 1
+			c := st.cand[s]
+			// Minirows of the three rows, then the cells they leave.
+			m := uint(fastShrink[c&511]) | uint(fastShrink[c>>9&511])<<3 | uint(fastShrink[c>>18&511])<<6
+			lk := &fastLocked[m]
+			c &= lk.keep
+			if c == 0 {
+				return false
+			}
+			st.cand[s] = c
+			// Columns: a box with one column takes it from the other bands.
+			cl := &fastColumns[(c|c>>9|c>>18)&511]
+			n := uint(fastNext[s]) & 31
+			if v := st.cand[n]; v&^cl.keep != 0 {
+				st.cand[n] = v & cl.keep
+				st.dirty |= 1 << n
+			}
+			n = uint(fastPrev[s]) & 31
+			if v := st.cand[n]; v&^cl.keep != 0 {
+				st.cand[n] = v & cl.keep
+				st.dirty |= 1 << n
+			}
+			// A forced minirow in a box with one column is a solved cell:
+			// the other digits leave it.
+			solved := fastSolvedCells[(lk.forced&cl.single)&511] & c
+			b := uint(fastBand[s]) & 3
+			if b < 3 && solved&st.unsolved[b] != 0 {
+				st.unsolved[b] &^= solved
+				for o := b; o < 27; o += 3 {
+					if v := st.cand[o]; o != s && v&solved != 0 {
+						st.cand[o] = v &^ solved
+						st.dirty |= 1 << o
+					}
+				}
+			}
+		}
+		if st.unsolved[0]|st.unsolved[1]|st.unsolved[2] == 0 {
+			return true
+		}
+		// Naked singles: count the candidates of every cell of a band in
+		// bit slices (c1: at least one, c2: two, c3: three).
+		for b := range 3 {
+			var c1, c2, c3 uint32
+			for o := b; o < 27; o += 3 {
+				m := st.cand[o]
+				c3 |= c2 & m
+				c2 |= c1 & m
+				c1 |= m
+			}
+			if c1 != fastAll27 {
+				return false // a cell without candidates
+			}
+			st.pairs[b] = c2 &^ c3
+			for singles := c1 &^ c2 & st.unsolved[b]; singles != 0; singles &= singles - 1 {
+				bit := singles & -singles
+				o := b
+				for ; o < 27; o += 3 {
+					if st.cand[o]&bit != 0 {
+						st.cand[o] &= fastPeers[bits.TrailingZeros32(bit)&31]
+						st.dirty |= 1 << o
+						break
+					}
+				}
+				if o >= 27 {
+					return false // an earlier single of this pass took its last candidate
+				}
+			}
+		}
+		if st.dirty == 0 {
+			return true
+		}
+	}
+}
+
+// solved reports whether every cell is solved.
+func (st *fastState) solved() bool {
+	return st.unsolved[0]|st.unsolved[1]|st.unsolved[2] == 0
+}
+
+// extract writes the solution of a solved state to sol.
+func (st *fastState) extract(sol *[81]uint8) {
+	for s := range 27 {
+		d := uint8(s/3 + 1)
+		base := s % 3 * 27
+		for c := st.cand[s]; c != 0; c &= c - 1 {
+			sol[base+bits.TrailingZeros32(c)] = d
+		}
+	}
+}
