@@ -17,7 +17,7 @@ import (
 // ascending, which meets the solutions in lexicographic order.
 type fastRef struct {
 	lex   bool
-	limit int64                  // stop after this many solutions (> 0)
+	limit int64                   // stop after this many solutions (> 0)
 	visit func(g *[81]uint8) bool // each solution; false stops
 	found int64
 }
