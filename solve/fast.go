@@ -7,19 +7,28 @@ import (
 )
 
 // Fast solves standard 9x9 Sudoku with bit-parallel candidates: one 27-bit
-// word per digit and band, naked and hidden singles and locked candidates by
-// word operations, and guesses on a cell with the fewest candidates. A puzzle
-// is 81 values row by row (cell 0 = r1c1), 1-9 for a given and 0 for an empty
-// cell; givens that repeat a digit in a row, column or box simply give no
-// solution. A Fast can be reused for any number of puzzles and allocates
-// nothing per call; it is not safe for concurrent use.
+// word per digit and band, with naked and hidden singles and locked
+// candidates by word operations. A puzzle is 81 values row by row (cell 0 =
+// r1c1), 1-9 for a given and 0 for an empty cell; givens that repeat a digit
+// in a row, column or box simply give no solution. A Fast can be reused for
+// any number of puzzles and allocates nothing per call; it is not safe for
+// concurrent use.
+//
+// Searches that stop at one or two solutions (Unique, First) also look at
+// minirows and stacks at every step and branch on where a digit goes in a
+// band, which makes hard puzzles need far fewer guesses; searches for more
+// solutions branch on cells and count the completions of a last open band
+// at once.
 type Fast struct {
-	stack [fastDepth]fastState // the state of each search level
+	stack   [fastDepth]fastState // the state of each search level
+	counter fastCounter          // counts the completions of a last band
 
 	limit   uint64 // stop after this many solutions
 	found   uint64 // solutions found so far
 	guesses uint64 // branchings so far, for the context check
 	order   bool   // branch on the lowest open cell (solutions in lexicographic order)
+	deep    bool   // deduce at every step and branch on bands
+	count   bool   // only count: a last open band is counted at once
 
 	done <-chan struct{} // ctx.Done(), nil when it cannot be cancelled
 	ctx  context.Context
@@ -36,6 +45,10 @@ const fastDepth = 82
 
 // fastCheckEvery is how many guesses pass between checks of the context.
 const fastCheckEvery = 4096
+
+// fastDeepLimit is the largest limit of a deep search: beyond it, solutions
+// are expected to be many, and cheap steps pay better than fewer guesses.
+const fastDeepLimit = 2
 
 // FastValueError reports a puzzle value that is not 0-9.
 type FastValueError struct {
@@ -103,7 +116,7 @@ func (f *Fast) All(ctx context.Context, p *[81]uint8, limit int64, fn func(sol *
 }
 
 // run loads p and searches: in lexicographic order when order is set, else
-// on the fewest candidates; keeping the first solution when keep is set and
+// as the limit suits; keeping the first solution when keep is set and
 // passing each one to visit when it is not nil.
 func (f *Fast) run(ctx context.Context, p *[81]uint8, limit int64, order, keep bool, visit func(*[81]uint8) error) (int64, error) {
 	for c, v := range p {
@@ -116,121 +129,13 @@ func (f *Fast) run(ctx context.Context, p *[81]uint8, limit int64, order, keep b
 		f.limit = uint64(limit)
 	}
 	f.found, f.guesses, f.order, f.keep, f.visit = 0, 0, order, keep, visit
+	f.deep = f.limit <= fastDeepLimit
+	f.count = !f.deep && !order && !keep && visit == nil
 	f.ctx, f.done, f.err = ctx, ctx.Done(), nil
 	st := &f.stack[0]
-	if st.load(p) && st.propagate() {
+	if st.load(p) && st.propagate(true) {
 		f.search(0)
 	}
 	f.ctx, f.done, f.visit = nil, nil, nil
 	return int64(f.found), f.err
-}
-
-// search finds the solutions below f.stack[d], a propagated state, and
-// reports whether the search must stop (limit reached, context done, or an
-// error from the visit).
-func (f *Fast) search(d int) bool {
-	st := &f.stack[d]
-	for {
-		// Here st is propagated: solved, or open with pairs up to date.
-		if st.solved() {
-			return f.solution(st)
-		}
-		f.guesses++
-		if f.guesses%fastCheckEvery == 0 && f.done != nil {
-			select {
-			case <-f.done:
-				f.err = f.ctx.Err()
-				return true
-			default:
-			}
-		}
-		b, bit := f.pick(st)
-		// Each digit of the cell but the last is tried on a copy, then
-		// removed from st; the last is placed in st itself.
-		o := b
-		for ; o < 27; o += 3 {
-			if st.cand[o]&bit != 0 {
-				break
-			}
-		}
-		for {
-			next := o + 3
-			for ; next < 27; next += 3 {
-				if st.cand[next]&bit != 0 {
-					break
-				}
-			}
-			if next >= 27 {
-				break
-			}
-			child := &f.stack[d+1]
-			*child = *st
-			child.place(o, bit)
-			if child.propagate() && f.search(d+1) {
-				return true
-			}
-			st.cand[o&31] &^= bit
-			st.dirty |= 1 << (o & 31)
-			o = next
-		}
-		st.place(o, bit)
-		if !st.propagate() {
-			return false
-		}
-	}
-}
-
-// pick chooses the cell to branch on in an open propagated state: the
-// lowest open cell in lexicographic order, else a cell with two candidates,
-// else one with the fewest. It returns the band and the cell's bit.
-func (f *Fast) pick(st *fastState) (int, uint32) {
-	if f.order {
-		for b := range 3 {
-			if u := st.unsolved[b]; u != 0 {
-				return b, u & -u
-			}
-		}
-	}
-	for b := range 3 {
-		if p := st.pairs[b]; p != 0 {
-			return b, p & -p
-		}
-	}
-	// No cell with two candidates: find one with three, else four, ...
-	best, bestB, bestBit := 10, 0, uint32(0)
-	for b := range 3 {
-		for u := st.unsolved[b]; u != 0; u &= u - 1 {
-			bit := u & -u
-			n := 0
-			for o := b; o < 27; o += 3 {
-				if st.cand[o]&bit != 0 {
-					n++
-				}
-			}
-			if n < best {
-				best, bestB, bestBit = n, b, bit
-				if n <= 3 {
-					return bestB, bestBit
-				}
-			}
-		}
-	}
-	return bestB, bestBit
-}
-
-// solution counts the solved state st and hands it on; it reports whether
-// the search must stop.
-func (f *Fast) solution(st *fastState) bool {
-	f.found++
-	if f.keep && f.found == 1 {
-		st.extract(&f.sol)
-	}
-	if f.visit != nil {
-		st.extract(&f.out)
-		if err := f.visit(&f.out); err != nil {
-			f.err = err
-			return true
-		}
-	}
-	return f.found >= f.limit
 }

@@ -2,8 +2,8 @@ package solve
 
 import "math/bits"
 
-// fastState is the search state of Fast: for each digit d and band b, the
-// subband cand[d*3+b] holds the cells of band b where d is still possible
+// fastState is the search state of Fast: for each band b and digit d, the
+// subband cand[b*9+d] holds the cells of band b where d is still possible
 // (see fast_tables.go for the layout of a band). A solved cell keeps its
 // digit in the candidates of that digit only.
 //
@@ -12,17 +12,22 @@ import "math/bits"
 // that changed since it was last looked at is marked in dirty.
 type fastState struct {
 	cand     [32]uint32 // 27 subbands; 32 so that an index masked with 31 needs no bounds check
-	unsolved [3]uint32  // cells of each band not yet solved
-	pairs    [3]uint32  // unsolved cells with two candidates, as of the last singles pass
+	mr       [32]uint16 // minirows of each subband on some permutation, as of its last update
+	cols     [32]uint16 // columns of each subband, as of its last update
+	unsolved [4]uint32  // cells of each band not yet solved (3 used)
+	pairs    [4]uint32  // unsolved cells with two candidates, as of the last singles pass
 	dirty    uint32     // subbands changed since their last update, bit s for cand[s]
 }
 
-// fastBand[s] is the band of subband s.
-var fastBand = func() (t [32]uint8) {
+// fastBand[s] is the band of subband s, fastNext[s] and fastPrev[s] the
+// subbands of the same digit in the other two bands.
+var fastBand, fastNext, fastPrev = func() (b, n, p [32]uint8) {
 	for s := range 27 {
-		t[s] = uint8(s % 3)
+		b[s] = uint8(s / 9)
+		n[s] = uint8((s + 9) % 27)
+		p[s] = uint8((s + 18) % 27)
 	}
-	return t
+	return b, n, p
 }()
 
 // load sets st to the puzzle p, whose values must be 0-9 (0 empty). It
@@ -31,8 +36,8 @@ func (st *fastState) load(p *[81]uint8) bool {
 	for s := range 27 {
 		st.cand[s] = fastAll27
 	}
-	st.unsolved = [3]uint32{fastAll27, fastAll27, fastAll27}
-	st.pairs = [3]uint32{}
+	st.unsolved = [4]uint32{fastAll27, fastAll27, fastAll27}
+	st.pairs = [4]uint32{}
 	st.dirty = 1<<27 - 1
 	for cell, v := range p {
 		if v == 0 {
@@ -40,12 +45,12 @@ func (st *fastState) load(p *[81]uint8) bool {
 		}
 		b := cell / 27
 		i := cell % 27
-		s := int(v-1)*3 + b
+		s := (b*9 + int(v-1)) & 31
 		bit := uint32(1) << i
 		if st.cand[s]&bit == 0 {
 			return false
 		}
-		for o := b; o < 27; o += 3 {
+		for o := b * 9; o < b*9+9; o++ {
 			st.cand[o] &^= bit
 		}
 		st.cand[s] |= bit
@@ -67,53 +72,60 @@ func (st *fastState) place(s int, bit uint32) {
 }
 
 // propagate applies locked candidates in every dirty subband, then naked
-// singles, until nothing changes. It reports false when the state has no
-// solution; when it reports true, either every cell is solved (a solution)
-// or pairs is up to date and the search must guess.
+// singles, until nothing changes; with deep set, deduce too. It reports
+// false when the state has no solution; when it reports true, either every
+// cell is solved (a solution) or pairs, mr and cols are up to date and the
+// search must guess.
 //
 // Invariant at the top of the outer loop: every subband not marked dirty is
-// consistent with its band's permutation rule and has told the other two
-// bands of its digit which columns it holds, and every cell it solved has
-// been cleared in the other digits.
-func (st *fastState) propagate() bool {
+// consistent with its band's permutation rule, has told the other two bands
+// of its digit which columns it holds, and has cleared the cells it solved
+// in the other digits.
+func (st *fastState) propagate(deep bool) bool {
 	for {
 		for st.dirty != 0 {
 			s := uint(bits.TrailingZeros32(st.dirty)) & 31
-			st.dirty &= st.dirty - 1
+			d := st.dirty & (st.dirty - 1)
 			c := st.cand[s]
 			// Minirows of the three rows, then the cells they leave.
-			m := uint(fastShrink[c&511]) | uint(fastShrink[c>>9&511])<<3 | uint(fastShrink[c>>18&511])<<6
-			lk := &fastLocked[m]
+			lk := &fastLocked[(uint(fastShrink[c&511])|uint(fastShrink[c>>9&511])<<3|uint(fastShrink[c>>18&511])<<6)&511]
 			c &= lk.keep
 			if c == 0 {
 				return false
 			}
 			st.cand[s] = c
+			st.mr[s] = uint16(lk.any)
+			cols := (c | c>>9 | c>>18) & 511
+			st.cols[s] = uint16(cols)
 			// Columns: a box with one column takes it from the other bands.
-			cl := &fastColumns[(c|c>>9|c>>18)&511]
+			// Branch-free: x is what a subband loses, dirty if not 0.
+			cl := &fastColumns[cols]
 			n := uint(fastNext[s]) & 31
-			if v := st.cand[n]; v&^cl.keep != 0 {
-				st.cand[n] = v & cl.keep
-				st.dirty |= 1 << n
-			}
+			v := st.cand[n]
+			x := v &^ cl.keep
+			st.cand[n] = v ^ x
+			d |= (x | -x) >> 31 << n
 			n = uint(fastPrev[s]) & 31
-			if v := st.cand[n]; v&^cl.keep != 0 {
-				st.cand[n] = v & cl.keep
-				st.dirty |= 1 << n
-			}
+			v = st.cand[n]
+			x = v &^ cl.keep
+			st.cand[n] = v ^ x
+			d |= (x | -x) >> 31 << n
 			// A forced minirow in a box with one column is a solved cell:
-			// the other digits leave it.
-			solved := fastSolvedCells[(lk.forced&cl.single)&511] & c
+			// the other digits of the band leave it.
 			b := uint(fastBand[s]) & 3
-			if b < 3 && solved&st.unsolved[b] != 0 {
+			if solved := fastSolvedCells[lk.forced&cl.single&511] & c & st.unsolved[b]; solved != 0 {
 				st.unsolved[b] &^= solved
-				for o := b; o < 27; o += 3 {
-					if v := st.cand[o]; o != s && v&solved != 0 {
-						st.cand[o] = v &^ solved
-						st.dirty |= 1 << o
-					}
+				band := (*[9]uint32)(st.cand[b*9 : b*9+9])
+				for k := range band {
+					v := band[k]
+					x := v & solved
+					band[k] = v ^ x
+					d |= (x | -x) >> 31 << (b*9 + uint(k))
 				}
+				st.cand[s] = c
+				d &^= 1 << s
 			}
+			st.dirty = d
 		}
 		if st.unsolved[0]|st.unsolved[1]|st.unsolved[2] == 0 {
 			return true
@@ -121,9 +133,9 @@ func (st *fastState) propagate() bool {
 		// Naked singles: count the candidates of every cell of a band in
 		// bit slices (c1: at least one, c2: two, c3: three).
 		for b := range 3 {
+			band := (*[9]uint32)(st.cand[b*9 : b*9+9])
 			var c1, c2, c3 uint32
-			for o := b; o < 27; o += 3 {
-				m := st.cand[o]
+			for _, m := range band {
 				c3 |= c2 & m
 				c2 |= c1 & m
 				c1 |= m
@@ -134,21 +146,29 @@ func (st *fastState) propagate() bool {
 			st.pairs[b] = c2 &^ c3
 			for singles := c1 &^ c2 & st.unsolved[b]; singles != 0; singles &= singles - 1 {
 				bit := singles & -singles
-				o := b
-				for ; o < 27; o += 3 {
-					if st.cand[o]&bit != 0 {
-						st.cand[o] &= fastPeers[bits.TrailingZeros32(bit)&31]
-						st.dirty |= 1 << o
+				k := 0
+				for ; k < 9; k++ {
+					if band[k]&bit != 0 {
+						band[k] &= fastPeers[bits.TrailingZeros32(bit)&31]
+						st.dirty |= 1 << (b*9 + k)
 						break
 					}
 				}
-				if o >= 27 {
+				if k == 9 {
 					return false // an earlier single of this pass took its last candidate
 				}
 			}
 		}
 		if st.dirty == 0 {
-			return true
+			if !deep {
+				return true
+			}
+			if !st.deduce() {
+				return false
+			}
+			if st.dirty == 0 {
+				return true
+			}
 		}
 	}
 }
@@ -161,8 +181,8 @@ func (st *fastState) solved() bool {
 // extract writes the solution of a solved state to sol.
 func (st *fastState) extract(sol *[81]uint8) {
 	for s := range 27 {
-		d := uint8(s/3 + 1)
-		base := s % 3 * 27
+		d := uint8(s%9 + 1)
+		base := s / 9 * 27
 		for c := st.cand[s]; c != 0; c &= c - 1 {
 			sol[base+bits.TrailingZeros32(c)] = d
 		}

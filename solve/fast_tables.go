@@ -63,19 +63,22 @@ var fastShrink = func() (t [512]uint8) {
 }()
 
 // fastLocked holds, for a 9-bit matrix m of the minirows where a digit is
-// possible in a band, the cells the digit keeps (keep: the cells of every
-// minirow that lies on some permutation matrix inside m; 0 when there is
-// none, and the band cannot hold the digit) and the minirows that lie on
-// every such permutation (forced: the digit is in that minirow). This is
-// locked candidates of both kinds (pointing and claiming) inside a band,
-// carried to their conclusion.
-var fastLocked = func() (t [512]struct{ keep, forced uint32 }) {
+// possible in a band, the minirows that lie on some permutation matrix
+// inside m (any; 0 when there is none, and the band cannot hold the digit),
+// their cells (keep), and the minirows that lie on every such permutation
+// (forced: the digit is in that minirow), and how many permutations there
+// are (perms). This is locked candidates of both
+// kinds (pointing and claiming) inside a band, carried to their conclusion.
+// The same table serves a stack: there the matrix is (band, column of the
+// stack), and a digit takes one column of the stack in each band.
+var fastLocked = func() (t [512]struct{ keep, forced, any, perms uint32 }) {
 	for m := range t {
 		any, all := uint16(0), uint16(0x1ff)
 		for _, p := range fastPerms {
 			if uint16(m)&p == p {
 				any |= p
 				all &= p
+				t[m].perms++
 			}
 		}
 		if any == 0 {
@@ -83,6 +86,7 @@ var fastLocked = func() (t [512]struct{ keep, forced uint32 }) {
 		}
 		t[m].keep = fastMinirowCells(uint(any))
 		t[m].forced = uint32(all)
+		t[m].any = uint32(any)
 	}
 	return t
 }()
@@ -119,6 +123,22 @@ var fastSolvedCells = func() (t [512]uint32) {
 	return t
 }()
 
+// fastForce[k] is the band mask that keeps minirow k (k = r*3+x) and drops
+// the rest of its row and box: what a digit keeps when it must be there.
+var fastForce = func() (t [16]uint32) {
+	for k := range 9 {
+		r, x := k/3, k%3
+		var drop uint32
+		for j := range 27 {
+			if j/9 == r || j%9/3 == x {
+				drop |= 1 << j
+			}
+		}
+		t[k] = fastAll27&^drop | fastMinirowCells(1<<k)
+	}
+	return t
+}()
+
 // fastPeers[i] is the band mask that keeps cell i and drops its row and box
 // peers in the band: what placing a digit in cell i leaves of that digit.
 var fastPeers = func() (t [27]uint32) {
@@ -133,15 +153,4 @@ var fastPeers = func() (t [27]uint32) {
 		t[i] = fastAll27&^peers | 1<<i
 	}
 	return t
-}()
-
-// fastNext[s] and fastPrev[s] are the subbands of the same digit in the
-// other two bands (subband s = digit*3 + band).
-var fastNext, fastPrev = func() (n, p [32]uint8) {
-	for s := range 27 {
-		d, b := s/3, s%3
-		n[s] = uint8(d*3 + (b+1)%3)
-		p[s] = uint8(d*3 + (b+2)%3)
-	}
-	return n, p
 }()
