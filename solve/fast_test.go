@@ -306,3 +306,55 @@ func TestFastAllocs(t *testing.T) {
 		t.Errorf("%v allocations a run; want 0", allocs)
 	}
 }
+
+// TestFastCounts counts all the solutions of puzzles with many against the
+// reference: random grids with two bands given and a few cells of the
+// third (each band in turn), whose count is the last band's completions,
+// and random puzzles with few clues.
+func TestFastCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	f := NewFast()
+	ctx := context.Background()
+	n := 150
+	if testing.Short() {
+		n = 30
+	}
+	for i := range n {
+		g := fastRandomGrid(rng)
+		open := i % 3 // the band left open
+		p := g
+		for c := open * 27; c < open*27+27; c++ {
+			p[c] = 0
+		}
+		for _, c := range rng.Perm(27)[:rng.IntN(7)] {
+			p[open*27+c] = g[open*27+c]
+		}
+		want, _ := fastRefCount(&p, 1_000_000)
+		got, err := f.Count(ctx, &p, 0)
+		if err != nil || got != want {
+			t.Errorf("%s: Count = %d, %v; want %d", fastFormat(&p), got, err, want)
+		}
+		if want > 3 {
+			limit := 1 + rng.Int64N(want-1)
+			if got, err := f.Count(ctx, &p, limit); err != nil || got != limit {
+				t.Errorf("%s: Count(limit %d) = %d, %v; want %d", fastFormat(&p), limit, got, err, limit)
+			}
+		}
+	}
+	const cap = 20000
+	m := 60
+	if testing.Short() {
+		m = 10
+	}
+	for i := range m {
+		p := fastRandomPuzzle(rng, 22+i%6)
+		want, _ := fastRefCount(&p, cap)
+		limit := int64(0)
+		if want == cap {
+			limit = cap
+		}
+		if got, err := f.Count(ctx, &p, limit); err != nil || got != want {
+			t.Errorf("%s: Count(limit %d) = %d, %v; want %d", fastFormat(&p), limit, got, err, want)
+		}
+	}
+}
