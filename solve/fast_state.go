@@ -72,7 +72,8 @@ func (st *fastState) place(s int, bit uint32) {
 }
 
 // propagate applies locked candidates in every dirty subband, then naked
-// singles, until nothing changes; with deep set, deduce too. It reports
+// singles, until nothing changes; with deep set, deduce too, once (a second
+// round of it rarely finds more than the next step's would). It reports
 // false when the state has no solution; when it reports true, either every
 // cell is solved (a solution) or pairs, mr and cols are up to date and the
 // search must guess.
@@ -163,6 +164,7 @@ func (st *fastState) propagate(deep bool) bool {
 			if !deep {
 				return true
 			}
+			deep = false
 			if !st.deduce() {
 				return false
 			}
