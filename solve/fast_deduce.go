@@ -1,7 +1,5 @@
 package solve
 
-import "math/bits"
-
 // deduce applies the inferences that look at more than one subband at a
 // time, on a state where no subband is dirty (so mr and cols are current):
 //
@@ -9,9 +7,8 @@ import "math/bits"
 //     band in each column, a permutation of the (band, column) matrix as in
 //     a band (fastLocked), which gives locked candidates along columns;
 //   - minirows: the three cells of a minirow hold three different digits,
-//     so a minirow with three possible digits holds all three, and one that
-//     must hold three digits holds no other; the same for the three cells of
-//     a column inside a band (a minicolumn).
+//     so a minirow that must hold three digits holds no other; the same for
+//     the three cells of a column inside a band (a minicolumn).
 //
 // It marks the subbands it changes dirty and reports false when the state
 // has no solution.
@@ -20,21 +17,19 @@ func (st *fastState) deduce() bool {
 	var cols, fcols [32]uint32
 	for d := range 9 {
 		c0, c1, c2 := uint32(st.cols[d]), uint32(st.cols[9+d]), uint32(st.cols[18+d])
-		var n0, n1, n2, f0, f1, f2 uint32
+		w := c0 | c1<<9 | c2<<18
+		var acc uint64
 		for x := uint(0); x < 9; x += 3 {
-			lk := &fastLocked[(c0>>x&7|(c1>>x&7)<<3|(c2>>x&7)<<6)&511]
-			if lk.any == 0 {
+			t := w >> x & 0o007007007
+			v := fastStack[(t|t>>6|t>>12)&511]
+			if v == 0 {
 				return false
 			}
-			n0 |= (lk.any & 7) << x
-			n1 |= (lk.any >> 3 & 7) << x
-			n2 |= (lk.any >> 6 & 7) << x
-			f0 |= (lk.forced & 7) << x
-			f1 |= (lk.forced >> 3 & 7) << x
-			f2 |= (lk.forced >> 6 & 7) << x
+			acc |= v << x
 		}
+		n0, n1, n2 := uint32(acc)&511, uint32(acc>>10)&511, uint32(acc>>20)&511
 		cols[d], cols[9+d], cols[18+d] = n0, n1, n2
-		fcols[d], fcols[9+d], fcols[18+d] = f0, f1, f2
+		fcols[d], fcols[9+d], fcols[18+d] = uint32(acc>>30)&511, uint32(acc>>40)&511, uint32(acc>>50)&511
 		if n0 != c0 {
 			st.restrict(d, n0*fastCol0)
 		}
@@ -46,69 +41,54 @@ func (st *fastState) deduce() bool {
 		}
 	}
 	for b := range 3 {
-		// Bit slices over the 9 minirows (p: possible digits, at least
-		// 1..4; f: forced digits) and over the 9 minicolumns (q, g).
+		// Bit slices over the 9 minirows (f1..f4: at least 1..4 digits
+		// forced there) and over the 9 minicolumns (g1..g4).
 		var fr [9]uint32
-		var p1, p2, p3, p4, f1, f2, f3, f4 uint32
-		var q1, q2, q3, q4, g1, g2, g3, g4 uint32
-		for d := range 9 {
-			s := b*9 + d
-			m := uint32(st.mr[s])
-			f := fastLocked[m&511].forced
-			fr[d] = f
-			p4 |= p3 & m
-			p3 |= p2 & m
-			p2 |= p1 & m
-			p1 |= m
+		var f1, f2, f3, f4, g1, g2, g3, g4 uint32
+		for k := range 9 {
+			s := (b*9 + k) & 31
+			f := fastLocked[st.mr[s]&511].forced
+			fr[k] = f
 			f4 |= f3 & f
 			f3 |= f2 & f
 			f2 |= f1 & f
 			f1 |= f
-			m, f = cols[s&31], fcols[s&31]
-			q4 |= q3 & m
-			q3 |= q2 & m
-			q2 |= q1 & m
-			q1 |= m
+			f = fcols[s]
 			g4 |= g3 & f
 			g3 |= g2 & f
 			g2 |= g1 & f
 			g1 |= f
 		}
-		if p3 != 0x1ff || f4 != 0 || q3 != 0x1ff || g4 != 0 {
+		if f4|g4 != 0 {
 			return false
 		}
-		// Minirows (minicolumns) with exactly three possible digits, not
-		// all of them forced yet; with exactly three forced digits and
-		// more possible.
-		force := p3 &^ p4 &^ (f3 &^ f4)
-		drop := f3 &^ f4 & p4
-		forceC := q3 &^ q4 &^ (g3 &^ g4)
-		dropC := g3 &^ g4 & q4
-		if force|drop|forceC|dropC == 0 {
+		// Minirows and minicolumns that must hold three digits.
+		if f3|g3 == 0 {
 			continue
 		}
-		for d := range 9 {
-			s := (b*9 + d) & 31
-			m := uint32(st.mr[s])
-			keep := uint32(fastAll27)
-			for k := m & force &^ fr[d]; k != 0; k &= k - 1 {
-				keep &= fastForce[bits.TrailingZeros32(k)&15]
-			}
-			keep &^= fastSolvedCells[m&drop&^fr[d]&511]
-			for k := cols[s] & forceC &^ fcols[s]; k != 0; k &= k - 1 {
-				c := uint(bits.TrailingZeros32(k))
-				// The digit takes column c in this band: the rest of the
-				// box loses it, and so does column c in the other bands.
-				keep &^= (fastCol0 << (c / 3 * 3) * 7) &^ (fastCol0 << c)
-				st.restrict(int(fastNext[s]), fastAll27&^(fastCol0<<c))
-				st.restrict(int(fastPrev[s]), fastAll27&^(fastCol0<<c))
-			}
-			keep &^= (cols[s] & dropC &^ fcols[s]) * fastCol0
+		for k := range 9 {
+			s := (b*9 + k) & 31
+			keep := fastAll27 &^ fastSolvedCells[uint32(st.mr[s])&f3&^fr[k]&511]
+			keep &^= (cols[s] & g3 &^ fcols[s]) * fastCol0
 			st.restrict(int(s), keep)
 		}
 	}
 	return true
 }
+
+// fastStack maps the 9-bit (band, column) matrix of a digit in a stack (bit
+// b*3+j for column j of the stack in band b) to the columns the digit may
+// take in each band (bits 0, 10, 20 on) and must take (bits 30, 40, 50 on),
+// three bits a band; 0 when the matrix holds no permutation.
+var fastStack = func() (t [512]uint64) {
+	for m := range t {
+		lk := &fastLocked[m]
+		for b := range 3 {
+			t[m] |= uint64(lk.any>>(3*b)&7)<<(10*b) | uint64(lk.forced>>(3*b)&7)<<(30+10*b)
+		}
+	}
+	return t
+}()
 
 // restrict keeps only the cells keep of subband s, marking it dirty if it
 // changes.
