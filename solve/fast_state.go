@@ -84,9 +84,10 @@ func (st *fastState) place(s int, bit uint32) {
 // in the other digits.
 func (st *fastState) propagate(deep bool) bool {
 	for {
-		for st.dirty != 0 {
-			s := uint(bits.TrailingZeros32(st.dirty)) & 31
-			d := st.dirty & (st.dirty - 1)
+		d := st.dirty
+		for d != 0 {
+			s := uint(bits.TrailingZeros32(d)) & 31
+			d &= d - 1
 			c := st.cand[s]
 			// Minirows of the three rows, then the cells they leave.
 			lk := &fastLocked[(uint(fastShrink[c&511])|uint(fastShrink[c>>9&511])<<3|uint(fastShrink[c>>18&511])<<6)&511]
@@ -126,8 +127,8 @@ func (st *fastState) propagate(deep bool) bool {
 				st.cand[s] = c
 				d &^= 1 << s
 			}
-			st.dirty = d
 		}
+		st.dirty = 0
 		if st.unsolved[0]|st.unsolved[1]|st.unsolved[2] == 0 {
 			return true
 		}
