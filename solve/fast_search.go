@@ -94,30 +94,38 @@ func (f *Fast) search(d int) bool {
 }
 
 // pickBand chooses a digit of a band to branch on its permutations: in the
-// band whose digits have the fewest permutations in all, not all fixed, the
-// digit with the fewest (at least two). It returns the subband and the
-// minirows it may use, false when every digit is fixed in every band.
+// band whose digits have the fewest arrangements together (the product of
+// their permutation counts, as a sum of logarithms), not all fixed, the
+// digit with the fewest permutations (at least two), then the fewest
+// cells. It returns the subband and the minirows it may use, false when
+// every digit is fixed in every band.
 func (st *fastState) pickBand() (int, uint32, bool) {
-	bestS, bestTotal := -1, uint32(1000)
+	bestB, bestLog := -1, uint32(1<<31)
 	for b := range 3 {
-		var total uint32
-		s, n := -1, uint32(10)
+		var sum uint32
 		for k := range 9 {
-			p := fastLocked[st.mr[b*9+k]&511].perms
-			total += p
-			if p > 1 && p < n {
-				s, n = b*9+k, p
-			}
+			sum += fastPermLog[fastLocked[st.mr[b*9+k]&511].perms&7]
 		}
-		if s >= 0 && total < bestTotal {
-			bestS, bestTotal = s, total
+		if sum != 0 && sum < bestLog {
+			bestB, bestLog = b, sum
 		}
 	}
-	if bestS < 0 {
+	if bestB < 0 {
 		return 0, 0, false
+	}
+	bestS, bestKey := 0, uint32(1<<31)
+	for k := range 9 {
+		s := (bestB*9 + k) & 31
+		p := fastLocked[st.mr[s]&511].perms
+		if key := p<<8 | uint32(bits.OnesCount32(st.cand[s])); p > 1 && key < bestKey {
+			bestS, bestKey = s, key
+		}
 	}
 	return bestS, uint32(st.mr[bestS&31]), true
 }
+
+// fastPermLog[p] is about 100*log2(p), for p permutations (1-6).
+var fastPermLog = [8]uint32{0, 0, 100, 158, 200, 232, 258, 0}
 
 // pickCell chooses the cell to branch on in an open propagated state and
 // returns its band and bit: in lexicographic order the lowest open cell;
