@@ -11,7 +11,7 @@ import "math/bits"
 // rest follows in propagate, which works subband by subband: every subband
 // that changed since it was last looked at is marked in dirty.
 type fastState struct {
-	cand     [32]uint32 // 27 subbands; 32 so that an index masked with 31 needs no bounds check
+	cand     [36]uint32 // 27 subbands; 36 so that an index masked with 31, or band b&3 times 9 plus 9, needs no bounds check
 	mr       [32]uint16 // minirows of each subband on some permutation, as of its last update
 	cols     [32]uint16 // columns of each subband, as of its last update
 	unsolved [4]uint32  // cells of each band not yet solved (3 used)
@@ -117,15 +117,25 @@ func (st *fastState) propagate(deep bool) bool {
 			b := uint(fastBand[s]) & 3
 			if solved := fastSolvedCells[lk.forced&cl.single&511] & c & st.unsolved[b]; solved != 0 {
 				st.unsolved[b] &^= solved
+				// Written out: x+fastAll27 has bit 27 set iff x != 0.
 				band := (*[9]uint32)(st.cand[b*9 : b*9+9])
-				for k := range band {
-					v := band[k]
-					x := v & solved
-					band[k] = v ^ x
-					d |= (x | -x) >> 31 << (b*9 + uint(k))
-				}
+				x0, x1, x2 := band[0]&solved, band[1]&solved, band[2]&solved
+				x3, x4, x5 := band[3]&solved, band[4]&solved, band[5]&solved
+				x6, x7, x8 := band[6]&solved, band[7]&solved, band[8]&solved
+				band[0] ^= x0
+				band[1] ^= x1
+				band[2] ^= x2
+				band[3] ^= x3
+				band[4] ^= x4
+				band[5] ^= x5
+				band[6] ^= x6
+				band[7] ^= x7
+				band[8] ^= x8
+				m := (x0+fastAll27)>>27 | (x1+fastAll27)>>26&2 | (x2+fastAll27)>>25&4 |
+					(x3+fastAll27)>>24&8 | (x4+fastAll27)>>23&16 | (x5+fastAll27)>>22&32 |
+					(x6+fastAll27)>>21&64 | (x7+fastAll27)>>20&128 | (x8+fastAll27)>>19&256
 				st.cand[s] = c
-				d &^= 1 << s
+				d = (d | m<<(b*9)) &^ (1 << s)
 			}
 		}
 		st.dirty = 0

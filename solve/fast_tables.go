@@ -141,8 +141,8 @@ var fastForce = func() (t [16]uint32) {
 
 // fastPeers[i] is the band mask that keeps cell i and drops its row and box
 // peers in the band: what placing a digit in cell i leaves of that digit.
-var fastPeers = func() (t [27]uint32) {
-	for i := range t {
+var fastPeers = func() (t [32]uint32) {
+	for i := range 27 {
 		r, c := i/9, i%9
 		var peers uint32
 		for j := range 27 {
