@@ -14,11 +14,10 @@ import (
 // any number of puzzles and allocates nothing per call; it is not safe for
 // concurrent use.
 //
-// Searches that stop at one or two solutions (Unique, First) also look at
-// minirows and stacks at every step and branch on where a digit goes in a
-// band, which makes hard puzzles need far fewer guesses; searches for more
-// solutions branch on cells and count the completions of a last open band
-// at once.
+// Until it has found two solutions, a search also looks at minirows and
+// stacks at every step and branches on where a digit goes in a band, which
+// makes hard puzzles need far fewer guesses; beyond, it branches on cells,
+// and a count takes the completions of a last open band at once.
 type Fast struct {
 	stack   [fastDepth]fastState // the state of each search level
 	counter fastCounter          // counts the completions of a last band
@@ -27,7 +26,6 @@ type Fast struct {
 	found   uint64 // solutions found so far
 	guesses uint64 // branchings so far, for the context check
 	order   bool   // branch on the lowest open cell (solutions in lexicographic order)
-	deep    bool   // deduce at every step and branch on bands
 	count   bool   // only count: a last open band is counted at once
 
 	done <-chan struct{} // ctx.Done(), nil when it cannot be cancelled
@@ -46,9 +44,10 @@ const fastDepth = 82
 // fastCheckEvery is how many guesses pass between checks of the context.
 const fastCheckEvery = 4096
 
-// fastDeepLimit is the largest limit of a deep search: beyond it, solutions
-// are expected to be many, and cheap steps pay better than fewer guesses.
-const fastDeepLimit = 2
+// fastDeepFound is how many solutions a search finds deeply, deducing at
+// every step and branching on bands: fewer guesses pay while solutions are
+// rare; once they are many, cheap steps pay better.
+const fastDeepFound = 2
 
 // FastValueError reports a puzzle value that is not 0-9.
 type FastValueError struct {
@@ -129,8 +128,7 @@ func (f *Fast) run(ctx context.Context, p *[81]uint8, limit int64, order, keep b
 		f.limit = uint64(limit)
 	}
 	f.found, f.guesses, f.order, f.keep, f.visit = 0, 0, order, keep, visit
-	f.deep = f.limit <= fastDeepLimit
-	f.count = !f.deep && !order && !keep && visit == nil
+	f.count = !order && !keep && visit == nil
 	f.ctx, f.done, f.err = ctx, ctx.Done(), nil
 	st := &f.stack[0]
 	if st.load(p) && st.propagate(true) {

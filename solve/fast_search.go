@@ -33,7 +33,8 @@ func (f *Fast) search(d int) bool {
 			default:
 			}
 		}
-		if f.deep && !f.order {
+		deep := f.found < fastDeepFound
+		if deep && !f.order {
 			if s, m, ok := st.pickBand(); ok {
 				// The digit of subband s takes one of the permutations
 				// inside its minirows m.
@@ -79,7 +80,7 @@ func (f *Fast) search(d int) bool {
 			child := &f.stack[d+1]
 			*child = *st
 			child.place(b*9+k, bit)
-			if child.propagate(f.deep) && f.search(d+1) {
+			if child.propagate(deep) && f.search(d+1) {
 				return true
 			}
 			band[k] &^= bit
@@ -87,7 +88,7 @@ func (f *Fast) search(d int) bool {
 			k = next
 		}
 		st.place(b*9+k, bit)
-		if !st.propagate(f.deep) {
+		if !st.propagate(deep) {
 			return false
 		}
 	}
@@ -140,7 +141,7 @@ func (f *Fast) pickCell(st *fastState) (int, uint32) {
 				return b, u & -u
 			}
 		}
-	case f.count:
+	case f.count && f.found >= fastDeepFound:
 		b, n := 0, 100
 		for i := range 3 {
 			if m := bits.OnesCount32(st.unsolved[i]); m > 0 && m < n {
