@@ -84,10 +84,21 @@ func (st *fastState) place(s int, bit uint32) {
 // in the other digits.
 func (st *fastState) propagate(deep bool) bool {
 	for {
-		d := st.dirty
-		for d != 0 {
+		// The dirty subbands are updated in waves: d is the wave under
+		// way, nd the next. The choice of the next subband then depends on
+		// d alone, so the processor can start an update before the one
+		// before it has finished.
+		d, nd := st.dirty, uint32(0)
+		for {
+			if d == 0 {
+				if nd == 0 {
+					break
+				}
+				d, nd = nd, 0
+			}
 			s := uint(bits.TrailingZeros32(d)) & 31
 			d &= d - 1
+			nd &^= 1 << s
 			c := st.cand[s]
 			// Minirows of the three rows, then the cells they leave.
 			lk := &fastLocked[(uint(fastShrink[c&511])|uint(fastShrink[c>>9&511])<<3|uint(fastShrink[c>>18&511])<<6)&511]
@@ -106,12 +117,12 @@ func (st *fastState) propagate(deep bool) bool {
 			v := st.cand[n]
 			x := v &^ cl.keep
 			st.cand[n] = v ^ x
-			d |= (x | -x) >> 31 << n
+			nd |= (x | -x) >> 31 << n
 			n = uint(fastPrev[s]) & 31
 			v = st.cand[n]
 			x = v &^ cl.keep
 			st.cand[n] = v ^ x
-			d |= (x | -x) >> 31 << n
+			nd |= (x | -x) >> 31 << n
 			// A forced minirow in a box with one column is a solved cell:
 			// the other digits of the band leave it.
 			b := uint(fastBand[s]) & 3
@@ -135,7 +146,7 @@ func (st *fastState) propagate(deep bool) bool {
 					(x3+fastAll27)>>24&8 | (x4+fastAll27)>>23&16 | (x5+fastAll27)>>22&32 |
 					(x6+fastAll27)>>21&64 | (x7+fastAll27)>>20&128 | (x8+fastAll27)>>19&256
 				st.cand[s] = c
-				d = (d | m<<(b*9)) &^ (1 << s)
+				nd = (nd | m<<(b*9)) &^ (1 << s)
 			}
 		}
 		st.dirty = 0
