@@ -30,6 +30,8 @@ test-long:
 	$(GO) test -run XXX -fuzz '^FuzzRank$$' -fuzztime 5000x ./rank
 	$(GO) test -run XXX -fuzz '^FuzzParsePuzzle$$' -fuzztime 1000000x ./solve
 	$(GO) test -run XXX -fuzz '^FuzzParseRules$$' -fuzztime 500000x ./solve
+	$(GO) test -run XXX -fuzz '^FuzzFast$$' -fuzztime 50000x ./solve
+	$(GO) test -run XXX -fuzz '^FuzzEngines$$' -fuzztime 20000x ./solve
 
 bench:
 	$(GO) test -run XXX -bench . -benchtime 2s ./...

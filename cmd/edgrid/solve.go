@@ -27,6 +27,7 @@ func init() {
 		fs.Int64Var(&opts.limit, "limit", 0, "with --all or --count: stop after `N` solutions (0: no limit)")
 		fs.BoolVar(&opts.verbose, "v", false, "show the search: each placement, backtrack and dead end, one a line")
 		fs.StringVar(&opts.rules, "rules", "", "solve the board of rules `FILE` (sizes, board, regions; see examples/)")
+		fs.StringVar(&opts.engine, "engine", "", "9x9 puzzles: `fast` (bit-parallel, the default) or dlx (dancing links, as rules files and -v use)")
 		if err := fs.parse(args); err != nil {
 			return err
 		}
@@ -43,6 +44,7 @@ type solveOptions struct {
 	limit              int64
 	verbose            bool
 	rules              string
+	engine             string // "", "fast" or "dlx"
 }
 
 // validate checks the flags against each other and the arguments.
@@ -62,8 +64,50 @@ func (o *solveOptions) validate(args []string) error {
 		return usagef("--limit goes with --all or --count (as --all --limit N)")
 	case o.rules != "" && len(args) > 0:
 		return usagef("--rules %s takes no puzzle arguments: the givens are on the file's board", o.rules)
+	case o.engine != "" && o.engine != "fast" && o.engine != "dlx":
+		return usagef("--engine %s: want fast or dlx", o.engine)
+	case o.engine == "fast" && (o.verbose || o.rules != ""):
+		return usagef("--engine fast solves 9x9 puzzles without a trace: -v and --rules use dlx")
 	}
 	return nil
+}
+
+// engine answers puzzles of one board: the three questions edgrid solve
+// asks, whatever the search behind them.
+type engine interface {
+	count(ctx context.Context, givens []uint8, limit int64) (int64, error)
+	first(ctx context.Context, givens, sol []uint8) (bool, error)
+	all(ctx context.Context, givens []uint8, limit int64, fn func(v []uint8)) (int64, error)
+}
+
+// dlxEngine is the dancing-links solver of any board.
+type dlxEngine struct{ sv *solve.Solver }
+
+func (e dlxEngine) count(ctx context.Context, givens []uint8, limit int64) (int64, error) {
+	return e.sv.Solve(ctx, givens, limit, nil)
+}
+
+func (e dlxEngine) first(ctx context.Context, givens, sol []uint8) (bool, error) {
+	return e.sv.First(ctx, givens, sol)
+}
+
+func (e dlxEngine) all(ctx context.Context, givens []uint8, limit int64, fn func(v []uint8)) (int64, error) {
+	return e.sv.Solve(ctx, givens, limit, func(v []uint8) bool { fn(v); return true })
+}
+
+// fastEngine is the bit-parallel 9x9 solver; givens are 81 checked values.
+type fastEngine struct{ f *solve.Fast }
+
+func (e fastEngine) count(ctx context.Context, givens []uint8, limit int64) (int64, error) {
+	return e.f.Count(ctx, (*[81]uint8)(givens), limit)
+}
+
+func (e fastEngine) first(ctx context.Context, givens, sol []uint8) (bool, error) {
+	return e.f.First(ctx, (*[81]uint8)(givens), (*[81]uint8)(sol))
+}
+
+func (e fastEngine) all(ctx context.Context, givens []uint8, limit int64, fn func(v []uint8)) (int64, error) {
+	return e.f.All(ctx, (*[81]uint8)(givens), limit, func(sol *[81]uint8) error { fn(sol[:]); return nil })
 }
 
 // solveOutcome counts what the puzzles came to, for the exit status.
@@ -125,9 +169,14 @@ func runSolve(ctx context.Context, opts solveOptions, args []string, s streams) 
 // still answered; the bad ones are counted in the outcome.
 func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s streams, w *bufio.Writer) (solveOutcome, error) {
 	var out solveOutcome
-	sv := solve.NewSudoku()
-	if opts.verbose {
-		sv.SetTrace(s.err)
+	var sol [81]uint8
+	var eng engine = fastEngine{solve.NewFast()}
+	if opts.engine == "dlx" || opts.verbose {
+		sv := solve.NewSudoku()
+		if opts.verbose {
+			sv.SetTrace(s.err)
+		}
+		eng = dlxEngine{sv}
 	}
 	show := func(v []uint8, rest string) {
 		for _, d := range v {
@@ -168,7 +217,7 @@ func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s strea
 			if opts.all {
 				rest = "" // on the header line
 			}
-			o, err := answer(ctx, opts, sv, g[:], rest, w, show)
+			o, err := answer(ctx, opts, eng, g[:], sol[:], rest, w, show)
 			if err != nil {
 				return fmt.Errorf("%s: %w", l.where, err)
 			}
@@ -208,7 +257,8 @@ func solveRules(ctx context.Context, opts solveOptions, s streams, w *bufio.Writ
 		first = false
 		w.WriteString(rules.Format(v))
 	}
-	o, err := answer(ctx, opts, sv, rules.Givens(), "", w, show)
+	givens := rules.Givens()
+	o, err := answer(ctx, opts, dlxEngine{sv}, givens, make([]uint8, len(givens)), "", w, show)
 	if err != nil {
 		var ge *solve.GivenError
 		if errors.As(err, &ge) {
@@ -221,8 +271,8 @@ func solveRules(ctx context.Context, opts solveOptions, s streams, w *bufio.Writ
 
 // answer solves one puzzle in the mode opts ask for and writes the answer,
 // with rest (the input line's trailing fields) at the end of a one-line
-// answer.
-func answer(ctx context.Context, opts solveOptions, sv *solve.Solver, givens []uint8, rest string, w io.Writer, show func([]uint8, string)) (solveOutcome, error) {
+// answer; sol is room for a solution, as long as givens.
+func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []uint8, rest string, w io.Writer, show func([]uint8, string)) (solveOutcome, error) {
 	out := solveOutcome{puzzles: 1}
 	line := func(a string) {
 		if rest != "" {
@@ -232,20 +282,20 @@ func answer(ctx context.Context, opts solveOptions, sv *solve.Solver, givens []u
 	}
 	switch {
 	case opts.count:
-		n, err := sv.Solve(ctx, givens, opts.limit, nil)
+		n, err := eng.count(ctx, givens, opts.limit)
 		if err != nil {
 			return out, err
 		}
 		line(strconv.FormatInt(n, 10))
 	case opts.unique:
-		n, err := sv.Solve(ctx, givens, 2, nil)
+		n, err := eng.count(ctx, givens, 2)
 		if err != nil {
 			return out, err
 		}
 		line([3]string{"none", "unique", "multiple"}[n])
 		out.none, out.multiple = b2i(n == 0), b2i(n > 1)
 	case opts.all:
-		n, err := sv.Solve(ctx, givens, opts.limit, func(v []uint8) bool { show(v, ""); return true })
+		n, err := eng.all(ctx, givens, opts.limit, func(v []uint8) { show(v, "") })
 		if err != nil {
 			return out, err
 		}
@@ -255,8 +305,7 @@ func answer(ctx context.Context, opts solveOptions, sv *solve.Solver, givens []u
 		out.none = b2i(n == 0)
 	default:
 		// The first solution in lexicographic order, whatever the engine.
-		sol := make([]uint8, len(givens))
-		ok, err := sv.First(ctx, givens, sol)
+		ok, err := eng.first(ctx, givens, sol)
 		if err != nil {
 			return out, err
 		}

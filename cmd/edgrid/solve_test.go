@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -230,5 +231,44 @@ func TestRunSolveDirect(t *testing.T) {
 	err = runSolve(ctx, solveOptions{count: true}, []string{strings.Repeat(".", 81)}, streams{in: strings.NewReader(""), out: &out, err: &errb})
 	if !errors.Is(err, context.Canceled) || exitCode(err) != exitFailed {
 		t.Fatalf("cancelled: %v", err)
+	}
+}
+
+// Both engines give the same answers in every mode, and the engine flag is
+// checked.
+func TestSolveEngines(t *testing.T) {
+	multi := twoSolutionPuzzle(t)
+	empty := strings.Repeat(".", 81)
+	for _, args := range [][]string{
+		{escargot}, {multi}, {empty}, {"--unique", escargot}, {"--unique", multi},
+		{"--count", multi}, {"--count", "--limit", "500", empty}, {"--all", multi}, {"--all", "--limit", "5", empty},
+	} {
+		var outs [2]string
+		var codes [2]int
+		for i, e := range []string{"fast", "dlx"} {
+			codes[i], outs[i], _ = runSolveCmd(t, "", append([]string{"--engine", e}, args...)...)
+		}
+		if args[0] == "--all" {
+			// --all lists the same solutions, in lexicographic order with
+			// fast; with a limit, as many (not the same ones).
+			a, b := strings.Fields(outs[0]), strings.Fields(outs[1])
+			sort.Strings(b)
+			same := strings.Join(a, " ") == strings.Join(b, " ")
+			if args[1] == "--limit" {
+				same = len(a) == 5 && len(b) == 5 && sort.StringsAreSorted(a)
+			}
+			if codes[0] != codes[1] || !same {
+				t.Errorf("%q: fast %d %q, dlx %d %q", args, codes[0], outs[0], codes[1], outs[1])
+			}
+			continue
+		}
+		if codes[0] != codes[1] || outs[0] != outs[1] || outs[0] == "" {
+			t.Errorf("%q: fast %d %q, dlx %d %q", args, codes[0], outs[0], codes[1], outs[1])
+		}
+	}
+	for _, args := range [][]string{{"--engine", "bogus", escargot}, {"--engine", "fast", "-v", escargot}, {"--engine", "fast", "--rules", "x.dat"}} {
+		if code, _, _ := runSolveCmd(t, "", args...); code != exitUsage {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
 	}
 }
