@@ -62,13 +62,13 @@ var (
 // Namer makes IDs and turns them back into puzzles. It is not safe for
 // concurrent use; make one per goroutine (they may share the Ranker).
 type Namer struct {
-	r  *rank.Ranker
-	sv *solve.Solver
+	r *rank.Ranker
+	f *solve.Fast
 }
 
 // New returns a Namer that numbers grids with r.
 func New(r *rank.Ranker) *Namer {
-	return &Namer{r: r, sv: solve.NewSudoku()}
+	return &Namer{r: r, f: solve.NewFast()}
 }
 
 // ID returns the ID of puzzle p (0 for an empty cell). It fails with a
@@ -79,11 +79,8 @@ func (n *Namer) ID(ctx context.Context, p *canon.Grid) (ID, error) {
 	if err := solve.CheckGivens(&g); err != nil {
 		return ID{}, err
 	}
-	var sol canon.Grid
-	count, err := n.sv.SolveSudoku(ctx, &g, 2, func(v []uint8) bool {
-		copy(sol[:], v)
-		return true
-	})
+	var sol [81]uint8
+	count, err := n.f.Unique(ctx, &g, &sol)
 	switch {
 	case err != nil:
 		return ID{}, err
@@ -92,7 +89,7 @@ func (n *Namer) ID(ctx context.Context, p *canon.Grid) (ID, error) {
 	case count > 1:
 		return ID{}, ErrSeveral
 	}
-	m, mask, err := canon.PuzzleKey(p, &sol)
+	m, mask, err := canon.PuzzleKey(p, (*canon.Grid)(&sol))
 	if err != nil {
 		return ID{}, err
 	}
