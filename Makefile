@@ -20,9 +20,9 @@ test: lint
 test-long:
 	$(GO) test -count=1 -timeout 30m ./...
 	$(GO) test -run XXX -fuzz '^FuzzParse$$' -fuzztime 1000000x ./canon
-	$(GO) test -run XXX -fuzz '^FuzzMinlex$$' -fuzztime 1000000x ./canon
+	$(GO) test -run XXX -fuzz '^FuzzMinlex$$' -fuzztime 500000x ./canon
 	$(GO) test -run XXX -fuzz '^FuzzGroupOf$$' -fuzztime 500000x ./band
-	$(GO) test -run XXX -fuzz '^FuzzGroupKey$$' -fuzztime 100000x ./enumerate
+	$(GO) test -run XXX -fuzz '^FuzzGroupKey$$' -fuzztime 50000x ./enumerate
 	$(GO) test -run XXX -fuzz '^FuzzCodecs$$' -fuzztime 15000x ./storage
 	$(GO) test -run XXX -fuzz '^FuzzDecode$$' -fuzztime 500000x ./storage
 	$(GO) test -run XXX -fuzz '^FuzzGridArgs$$' -fuzztime 10000x ./storage

@@ -27,7 +27,10 @@ func NewChecker(band1 *[27]uint8) (*Checker, error) {
 
 // Band2 looks up band 2 (rows 4-6, 27 cells). ok is false when its form is
 // smaller than band 1's, and then no grid with this band 2 is minlex. The
-// entry is passed to Check.
+// entry is passed to Check. The rows must form a valid band: Band2 and
+// Check are the enumerator's inner loop and check nothing (their callers
+// build bands and grids that are valid by construction); use CheckMinlex
+// for a grid from elsewhere.
 func (c *Checker) Band2(rows *[27]uint8) (entry uint32, ok bool) {
 	e := c.t.lookup((*[9]uint8)(rows[0:9]), (*[9]uint8)(rows[9:18]), (*[9]uint8)(rows[18:27]))
 	return e, e>>16 >= c.class1

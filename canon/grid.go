@@ -105,36 +105,9 @@ func ParseLine(line int, s string) (Grid, error) {
 // holds a digit twice, or a cell that is not 1..9, as an error; nil means g is
 // a solution grid.
 func (g *Grid) Validate() error {
-	// Fast path: one pass setting a bit per digit in each unit; a solution
-	// grid fills all 27 units. Only a bad grid takes the slow path, which
-	// finds the first problem for the message.
-	var cols [9]uint16
-	var box [3]uint16
-	all := uint16(0x3FE)
-	bad := false
-	for r := range 9 {
-		row := (*[9]uint8)(g[r*9 : r*9+9])
-		var rm uint16
-		for c, d := range row {
-			if d-1 >= 9 {
-				bad = true
-			}
-			bit := uint16(1) << (d & 15)
-			rm |= bit
-			cols[c] |= bit
-			box[c/3] |= bit
-		}
-		all &= rm
-		if r%3 == 2 {
-			all &= box[0] & box[1] & box[2]
-			box = [3]uint16{}
-		}
-	}
-	for _, m := range cols {
-		all &= m
-	}
-	// A unit of 9 cells holding all 9 digits repeats none.
-	if !bad && all == 0x3FE {
+	// Fast path: a solution grid fills all 27 units. Only a bad grid takes
+	// the slow path, which finds the first problem for the message.
+	if isSolution(g) {
 		return nil
 	}
 	for i, d := range g {

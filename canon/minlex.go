@@ -36,8 +36,8 @@ type scan struct {
 // that maps g to it. g must be a valid solution grid (Validate, Parse); it
 // panics with Validate's message otherwise.
 func Minlex(g *Grid) (Grid, int, Transform) {
-	if err := g.Validate(); err != nil {
-		panic("canon: Minlex: not a solution grid: " + err.Error())
+	if !isSolution(g) {
+		panic("canon: Minlex: not a solution grid: " + g.Validate().Error())
 	}
 	s := scan{g: g}
 	s.run()
@@ -65,7 +65,7 @@ func CheckMinlex(g *Grid) (minlex bool, autos int) {
 	}
 	// Only grids that start as a minlex grid does get this far; the band
 	// lookups below need a solution grid.
-	if g.Validate() != nil {
+	if !isSolution(g) {
 		return false, 0
 	}
 	t := tables()

@@ -9,5 +9,6 @@
 // renames it and syncs the directory) before appending the group's line to
 // the manifest and syncing that. A group is finished only when both the
 // file and its manifest line are on disk; a crash between the two leaves an
-// unrecorded file, which the next run redoes.
+// unrecorded file, which the next run verifies grid by grid and adopts, as
+// it does the files cluster jobs write (edgrid enumerate --out DIR).
 package jobs

@@ -16,10 +16,10 @@ import (
 
 // Options describe a run.
 type Options struct {
-	Dir         string // the catalog directory, created if needed
-	First, Last int    // the groups to have done, 1..3541; 0, 0 means all
-	Workers     int    // goroutines per group; 0 means one per core
-	Codec       storage.Codec
+	Dir         string              // the catalog directory, created if needed
+	First, Last int                 // the groups to have done, 1..3541; 0, 0 means all
+	Workers     int                 // goroutines per group; 0 means one per core
+	Codec       storage.Codec       // of new files; 0 means the directory's, or storage.DefaultCodec
 	Compression storage.Compression // how hard zstd works on new files
 	// Progress, if set, is called before the first group and after each.
 	Progress func(Progress)

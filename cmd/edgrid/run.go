@@ -194,12 +194,21 @@ func init() {
 			}
 		} else if *short {
 			fmt.Fprintf(s.out, "%s: groups %s: %d done, %d pending%s, %d damaged; %d grids, %.2f bits/grid, %.1f s of enumeration\n",
-				rep.Dir, rep.Groups, rep.Done, rep.Pending, toAdopt(rep), len(rep.Damaged), rep.Grids, rep.BitsPerGrid, rep.Seconds)
+				rep.Dir, groupsText(rep), rep.Done, rep.Pending, toAdopt(rep), len(rep.Damaged), rep.Grids, rep.BitsPerGrid, rep.Seconds)
 		} else {
 			printStatus(s, rep)
 		}
 		return statusError(rep)
 	}})
+}
+
+// groupsText is the report's groups as ranges, or "none" for a directory
+// that holds nothing yet.
+func groupsText(r *jobs.Report) string {
+	if r.Groups == "" {
+		return "none"
+	}
+	return r.Groups
 }
 
 // toAdopt says how many pending groups have a whole file that edgrid run
@@ -212,7 +221,7 @@ func toAdopt(r *jobs.Report) string {
 }
 
 func printStatus(s streams, r *jobs.Report) {
-	fmt.Fprintf(s.out, "%s: groups %s\n", r.Dir, r.Groups)
+	fmt.Fprintf(s.out, "%s: groups %s\n", r.Dir, groupsText(r))
 	fmt.Fprintf(s.out, "  done     %d\n  pending  %d%s\n  damaged  %d\n", r.Done, r.Pending, toAdopt(r), len(r.Damaged))
 	fmt.Fprintf(s.out, "  grids    %d in done groups, %s, %.2f bits/grid, %s of enumeration\n",
 		r.Grids, humanBytes(r.Bytes), r.BitsPerGrid, (time.Duration(r.Seconds * float64(time.Second))).Round(time.Second))
