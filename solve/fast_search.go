@@ -43,7 +43,7 @@ func (f *Fast) search(d int) bool {
 					if uint32(p)&m != uint32(p) {
 						continue
 					}
-					keep := fastSolvedCells[p&511]
+					keep := fastCellsOf[p&511]
 					if n--; n == 0 {
 						st.restrict(s, keep)
 						break
