@@ -61,8 +61,9 @@ func (f *Fast) search(d int) bool {
 				continue
 			}
 		}
-		// The cell takes each of its digits in turn; a digit tried is
-		// removed from st.
+		// The cell takes each of its digits in turn (an open cell of a
+		// propagated state has two or more); a digit tried is removed
+		// from st.
 		b, bit := f.pickCell(st)
 		band := (*[9]uint32)(st.cand[b*9 : b*9+9])
 		k := 0
