@@ -68,7 +68,7 @@ func (st *fastState) deduce() bool {
 		}
 		for k := range 9 {
 			s := (b*9 + k) & 31
-			keep := fastAll27 &^ fastSolvedCells[uint32(st.mr[s])&f3&^fr[k]&511]
+			keep := fastAll27 &^ fastCellsOf[uint32(st.mr[s])&f3&^fr[k]&511]
 			keep &^= (cols[s] & g3 &^ fcols[s]) * fastCol0
 			st.restrict(int(s), keep)
 		}

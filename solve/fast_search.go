@@ -43,7 +43,7 @@ func (f *Fast) search(d int) bool {
 					if uint32(p)&m != uint32(p) {
 						continue
 					}
-					keep := fastSolvedCells[p&511]
+					keep := fastCellsOf[p&511]
 					if n--; n == 0 {
 						st.restrict(s, keep)
 						break
@@ -61,8 +61,9 @@ func (f *Fast) search(d int) bool {
 				continue
 			}
 		}
-		// The cell takes each of its digits in turn; a digit tried is
-		// removed from st.
+		// The cell takes each of its digits in turn (an open cell of a
+		// propagated state has two or more); a digit tried is removed
+		// from st.
 		b, bit := f.pickCell(st)
 		band := (*[9]uint32)(st.cand[b*9 : b*9+9])
 		k := 0

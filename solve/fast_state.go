@@ -123,10 +123,11 @@ func (st *fastState) propagate(deep bool) bool {
 			x = v &^ cl.keep
 			st.cand[n] = v ^ x
 			nd |= (x | -x) >> 31 << n
-			// A forced minirow in a box with one column is a solved cell:
-			// the other digits of the band leave it.
+			// A forced minirow in a box with one column holds one cell of
+			// the digit, a solved cell: the other digits of the band leave
+			// it.
 			b := uint(fastBand[s]) & 3
-			if solved := fastSolvedCells[lk.forced&cl.single&511] & c & st.unsolved[b]; solved != 0 {
+			if solved := fastCellsOf[lk.forced&cl.single&511] & c & st.unsolved[b]; solved != 0 {
 				st.unsolved[b] &^= solved
 				// Written out: x+fastAll27 has bit 27 set iff x != 0.
 				band := (*[9]uint32)(st.cand[b*9 : b*9+9])

@@ -11,9 +11,8 @@ import "math/bits"
 // fact into word operations.
 
 const (
-	fastAll27 = 1<<27 - 1 // every cell of a band
-	fastRow0  = 0o777     // the cells of row 0 of a band
-	fastCol0  = 0o001001001
+	fastAll27 = 1<<27 - 1   // every cell of a band
+	fastCol0  = 0o001001001 // the cells of column 0 of a band; times a 9-bit column set, those columns
 )
 
 // fastPerms are the six permutation matrices of the 3x3 (row, box) minirow
@@ -65,12 +64,12 @@ var fastShrink = func() (t [512]uint8) {
 // fastLocked holds, for a 9-bit matrix m of the minirows where a digit is
 // possible in a band, the minirows that lie on some permutation matrix
 // inside m (any; 0 when there is none, and the band cannot hold the digit),
-// their cells (keep), and the minirows that lie on every such permutation
+// their cells (keep), the minirows that lie on every such permutation
 // (forced: the digit is in that minirow), and how many permutations there
-// are (perms). This is locked candidates of both
-// kinds (pointing and claiming) inside a band, carried to their conclusion.
-// The same table serves a stack: there the matrix is (band, column of the
-// stack), and a digit takes one column of the stack in each band.
+// are (perms). This is locked candidates of both kinds (pointing and
+// claiming) inside a band, carried to their conclusion. The same table
+// serves a stack: there the matrix is (band, column of the stack), and a
+// digit takes one column of the stack in each band.
 var fastLocked = func() (t [512]struct{ keep, forced, any, perms uint32 }) {
 	for m := range t {
 		any, all := uint16(0), uint16(0x1ff)
@@ -113,28 +112,10 @@ var fastColumns = func() (t [512]struct{ keep, single uint32 }) {
 	return t
 }()
 
-// fastSolvedCells maps a 9-bit minirow matrix to its cells, used on the forced
-// minirows of boxes with a single column: each such minirow holds exactly one
-// possible cell, the solved one.
-var fastSolvedCells = func() (t [512]uint32) {
+// fastCellsOf maps a 9-bit minirow matrix to the cells of its minirows.
+var fastCellsOf = func() (t [512]uint32) {
 	for m := range t {
 		t[m] = fastMinirowCells(uint(m))
-	}
-	return t
-}()
-
-// fastForce[k] is the band mask that keeps minirow k (k = r*3+x) and drops
-// the rest of its row and box: what a digit keeps when it must be there.
-var fastForce = func() (t [16]uint32) {
-	for k := range 9 {
-		r, x := k/3, k%3
-		var drop uint32
-		for j := range 27 {
-			if j/9 == r || j%9/3 == x {
-				drop |= 1 << j
-			}
-		}
-		t[k] = fastAll27&^drop | fastMinirowCells(1<<k)
 	}
 	return t
 }()

@@ -105,8 +105,9 @@ func TestFastRandom(t *testing.T) {
 }
 
 // TestFastNoSolution checks puzzles without a solution: givens that clash,
-// and hard unique puzzles with one given changed, which mostly fail only
-// deep in the search.
+// and hard unique puzzles with one more given that differs from their
+// solution, which mostly fail only deep in the search; and the same puzzles
+// with one given changed instead (no solution or several).
 func TestFastNoSolution(t *testing.T) {
 	f := NewFast()
 	clash := []string{
