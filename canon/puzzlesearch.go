@@ -181,16 +181,25 @@ func lineChoices(c *pcand, k int) uint16 {
 		b := c.rows[k-k%3] / 3
 		return 7 << (3 * b) &^ c.used
 	}
-	var free uint16
-	for b := range 3 {
-		if c.used>>(3*b)&7 == 0 {
-			free |= 7 << (3 * b)
-		}
-	}
-	return free
+	return freeBands[c.used&511]
 }
 
-// rootCand is the candidate before row 1 in orientation o: every order allowed.
+// freeBands[u] is the set of lines of the bands that no line of u is in.
+var freeBands = func() (t [512]uint16) {
+	for u := range t {
+		for b := range 3 {
+			if u>>(3*b)&7 == 0 {
+				t[u] |= 7 << (3 * b)
+			}
+		}
+	}
+	return t
+}()
+
+// roots are the candidates before row 1, one per orientation: every order
+// allowed, no digit labelled.
+var roots = [2]pcand{rootCand(0), rootCand(1)}
+
 func rootCand(o int) pcand {
 	return pcand{
 		tr:   uint8(o),
@@ -218,10 +227,10 @@ func (s *puzzleScan) patternSearch() {
 	s.startLevel()
 	top := s.topLine()
 	for o := range 2 {
-		root := rootCand(o)
+		root := &roots[o]
 		for r := range 9 {
 			if canonRow[s.pat[o][r]] == top {
-				s.patRow(&root, r, 0)
+				s.patRow(root, r, 0)
 			}
 		}
 	}
@@ -246,13 +255,13 @@ func (s *puzzleScan) plainSearch() {
 	// in order, so only the lines with the smallest pattern can go on top.
 	top := s.topLine()
 	for o := range 2 {
-		root := rootCand(o)
+		root := &roots[o]
 		for r := range 9 {
 			if !s.repeats && canonRow[s.pat[o][r]] != top {
 				continue
 			}
 			s.trips(o)
-			s.digitRow(&root, r, 0)
+			s.digitRow(root, r, 0)
 		}
 	}
 	s.endDigitLevel(0)
