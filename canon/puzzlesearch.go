@@ -43,10 +43,8 @@ type pcand struct {
 // puzzleScan is the state of the searches over one puzzle. Its slices are
 // kept from puzzle to puzzle so that the searches allocate nothing once warm.
 type puzzleScan struct {
-	trip     [2][9][3]uint16 // trip[o][r][s]: digits of stack s of line r, 4 bits each, first column high
 	pat      [2][9]uint16    // clue pattern of line r, bit 8 for its first cell
 	p        *Grid           // the puzzle
-	tripDone [2]bool         // trip[o] is filled (trips)
 	repeats  bool            // some line holds a digit twice
 	cur      []pcand         // candidates after the last level
 	nxt      []pcand         // candidates of the level being built
@@ -117,29 +115,24 @@ func (s *puzzleScan) load(p *Grid) error {
 		}
 	}
 	s.p = p
-	s.tripDone = [2]bool{}
 	return nil
 }
 
-// trips fills the digits of the lines of orientation o (s.trip[o]), which
-// only the digit searches need, and only for the orientations they place.
-func (s *puzzleScan) trips(o int) {
-	if s.tripDone[o] {
-		return
+// lineAt returns where line r of orientation o starts in the puzzle and the
+// step from one of its cells to the next.
+func lineAt(o uint8, r int) (base, step int) {
+	if o == 0 {
+		return 9 * r, 1
 	}
-	p := s.p
-	for st := range 3 {
-		for r := range 9 {
-			if o == 0 {
-				b := 9*r + 3*st
-				s.trip[0][r][st] = uint16(p[b])<<8 | uint16(p[b+1])<<4 | uint16(p[b+2])
-			} else {
-				b := 27*st + r
-				s.trip[1][r][st] = uint16(p[b])<<8 | uint16(p[b+9])<<4 | uint16(p[b+18])
-			}
-		}
-	}
-	s.tripDone[o] = true
+	return r, 9
+}
+
+// cells returns the digits of stack ss of line r of orientation o, 4 bits
+// each, first column high.
+func (s *puzzleScan) cells(o uint8, r, ss int) uint16 {
+	base, step := lineAt(o, r)
+	i := base + 3*ss*step
+	return uint16(s.p[i])<<8 | uint16(s.p[i+step])<<4 | uint16(s.p[i+2*step])
 }
 
 // loadMask reads the clue pattern m into s (for the pattern search only).
@@ -260,7 +253,6 @@ func (s *puzzleScan) plainSearch() {
 			if !s.repeats && canonRow[s.pat[o][r]] != top {
 				continue
 			}
-			s.trips(o)
 			s.digitRow(root, r, 0)
 		}
 	}
@@ -322,9 +314,6 @@ type linePair struct {
 // first rows is shared by the pattern candidates that agree on them, however
 // many there are.
 func (s *puzzleScan) digitSearch() {
-	for i := range s.cur {
-		s.trips(int(s.cur[i].tr))
-	}
 	s.pats = append(s.pats[:0], s.cur...)
 	if len(s.pats) > 1 {
 		slices.SortFunc(s.pats, func(a, b pcand) int { return cmp.Compare(a.sortKey(), b.sortKey()) })
