@@ -250,11 +250,27 @@ func (s *puzzleScan) plainSearch() {
 	for o := range 2 {
 		root := &roots[o]
 		for r := range 9 {
-			if !s.repeats && canonRow[s.pat[o][r]] != top {
-				continue
+			switch {
+			case s.repeats:
+				s.digitRow(root, r, 0)
+			case canonRow[s.pat[o][r]] != top:
+			case top&(top-1) == 0:
+				// No clue or one: the pattern's orders, its digit labelled 1.
+				s.patRow(root, r, 0)
+				if top != 0 {
+					n := &s.nxt[len(s.nxt)-1]
+					base, step := lineAt(n.tr, r)
+					d := s.p[base+step*(8-bits.TrailingZeros16(s.pat[o][r]))]
+					n.lab = noLabels&^(15<<(4*d)) | 1<<(4*d)
+					n.next = 2
+				}
+			default:
+				s.digitRow(root, r, 0)
 			}
-			s.digitRow(root, r, 0)
 		}
+	}
+	if !s.repeats && top&(top-1) == 0 {
+		s.best = uint64(top) * noLabel // the clue, if any, is in the last cell
 	}
 	s.endDigitLevel(0)
 	for k := 1; k < 9; k++ {
