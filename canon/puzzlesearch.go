@@ -43,18 +43,18 @@ type pcand struct {
 // puzzleScan is the state of the searches over one puzzle. Its slices are
 // kept from puzzle to puzzle so that the searches allocate nothing once warm.
 type puzzleScan struct {
-	pat      [2][9]uint16    // clue pattern of line r, bit 8 for its first cell
-	p        *Grid           // the puzzle
-	repeats  bool            // some line holds a digit twice
-	cur      []pcand         // candidates after the last level
-	nxt      []pcand         // candidates of the level being built
-	pats     []pcand         // digitSearch: the pattern candidates, sorted
-	split    [4]pcand        // splitRow's copies: the row's, then one per stack
-	pairs    []linePair      // plainSearch: the lines tried at a level
-	best     uint64          // the smallest row of the level so far (a key, see puzzlerow.go)
-	form     [9]uint64       // the rows found, as keys
-	fresh    [9]uint8        // the first label new digits of each row get (digit searches)
-	digits   [10]uint8       // direct: the relabelling of the best element
+	pat     [2][9]uint16 // clue pattern of line r, bit 8 for its first cell
+	p       *Grid        // the puzzle
+	repeats bool         // some line holds a digit twice
+	cur     []pcand      // candidates after the last level
+	nxt     []pcand      // candidates of the level being built
+	pats    []pcand      // digitSearch: the pattern candidates, sorted
+	split   [4]pcand     // splitRow's copies: the row's, then one per stack
+	pairs   []linePair   // plainSearch: the lines tried at a level
+	best    uint64       // the smallest row of the level so far (a key, see puzzlerow.go)
+	form    [9]uint64    // the rows found, as keys
+	fresh   [9]uint8     // the first label new digits of each row get (digit searches)
+	digits  [10]uint8    // direct: the relabelling of the best element
 }
 
 // load reads p into s; it fails when a cell is not 0..9.
