@@ -424,18 +424,18 @@ func (c *pcand) transform() Transform {
 	sp := &perm3[bits.TrailingZeros8(c.stks)]
 	for st, src := range sp {
 		p := &perm3[bits.TrailingZeros8(c.cols[src])]
-		for k := range 3 {
-			t.Cols[3*st+k] = 3*src + p[k]
-		}
+		t.Cols[3*st], t.Cols[3*st+1], t.Cols[3*st+2] = 3*src+p[0], 3*src+p[1], 3*src+p[2]
 	}
 	next := max(c.next, 1)
+	x := c.lab >> 4
 	for d := 1; d <= 9; d++ {
-		if l := uint8(c.lab >> (4 * d) & 15); l != noLabel {
-			t.Digits[d] = l
-		} else {
-			t.Digits[d] = next
+		l := uint8(x & 15)
+		x >>= 4
+		if l == noLabel {
+			l = next
 			next++
 		}
+		t.Digits[d] = l
 	}
 	return t
 }
