@@ -165,6 +165,18 @@ func (s *puzzleScan) digitRow(c *pcand, r, k int) {
 		}
 		return
 	}
+	if y := S & (S - 1); multi == 0 && y&(y-1) == 0 {
+		// Two stack orders that place the new digits differently: one
+		// candidate each.
+		for x := S; x != 0; x &= x - 1 {
+			p := bits.TrailingZeros8(x)
+			n := s.keep(c, r, k)
+			n.stks = 1 << p
+			n.cols = M
+			n.numberNew(&perm3[p], &nd)
+		}
+		return
+	}
 	s.splitGroups(c, r, k, S, &M, &nd, fresh, multi)
 }
 
