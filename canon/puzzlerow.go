@@ -388,8 +388,12 @@ func (s *puzzleScan) admitStack(key uint16, t int) bool {
 // endDigitLevel is endLevel for the digit searches: it also records the
 // label the row's first new digit got.
 func (s *puzzleScan) endDigitLevel(k int) {
+	// Every candidate of a level has met the same digits: the rows before
+	// are the same. Level 0's s.cur is not yet this puzzle's.
+	first := uint8(1)
+	if k > 0 {
+		first = s.cur[0].next
+	}
 	s.endLevel(k)
-	b := s.best
-	n := bits.OnesCount64(b & (b >> 1) & (b >> 2) & (b >> 3) & 0x111111111)
-	s.fresh[k] = s.cur[0].next - uint8(n)
+	s.fresh[k] = first
 }
