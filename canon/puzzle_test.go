@@ -90,7 +90,7 @@ func puzzleCases(t testing.TB, many bool) []puzzleCase {
 	r := rand.New(rand.NewPCG(21, 22))
 	reps := 1
 	if many {
-		reps = 20
+		reps = 8
 	}
 	var cases []puzzleCase
 	add := func(name string, p Grid, minAutos int) {

@@ -19,7 +19,6 @@ func (s *puzzleScan) direct(form *Grid) (autos int, t Transform, ok bool) {
 	have := false
 	for ci := range s.cur {
 		c := &s.cur[ci]
-		s.trips(int(c.tr))
 		for sx := c.stks; sx != 0; sx &= sx - 1 {
 			sp := &perm3[bits.TrailingZeros8(sx)]
 			for x0 := c.cols[0]; x0 != 0; x0 &= x0 - 1 {
@@ -54,12 +53,11 @@ func (s *puzzleScan) direct(form *Grid) (autos int, t Transform, ok bool) {
 // -1 when smaller (it is then in best, and its relabelling in s.digits), 0
 // when equal, 1 when larger. With first set it just writes best.
 func (s *puzzleScan) applyElement(c *pcand, sp *[3]uint8, cp *[3]uint8, best *Grid, first bool) int {
-	// Target column j reads stack src[j] of a line at shift sh[j].
-	var src, sh [9]uint8
+	// Target column j reads source column col[j] of a line.
+	var col [9]uint8
 	for t, ss := range sp {
 		for k, w := range perm3[cp[ss]] {
-			src[3*t+k] = ss
-			sh[3*t+k] = 4 * (2 - w)
+			col[3*t+k] = 3*ss + w
 		}
 	}
 	var lab [10]uint8
@@ -68,11 +66,10 @@ func (s *puzzleScan) applyElement(c *pcand, sp *[3]uint8, cp *[3]uint8, best *Gr
 	if first {
 		cmp = -1
 	}
-	trip := &s.trip[c.tr]
 	for i := range 9 {
-		line := &trip[c.rows[i]]
+		base, step := lineAt(c.tr, int(c.rows[i]))
 		for j := range 9 {
-			d := uint8(line[src[j]]>>sh[j]) & 15
+			d := s.p[base+step*int(col[j])]
 			if d != 0 {
 				if lab[d] == 0 {
 					lab[d] = next

@@ -23,6 +23,10 @@ const (
 	noLabels = 0xFFFFFFFFF0
 )
 
+// onePlace[b] is the place (0-2) of the cell a one-bit pattern b (of three
+// cells, bit 2 for the first) marks.
+var onePlace = [5]uint8{1: 2, 2: 1, 4: 0}
+
 // oneShift[b] is the shift of the 4-bit field of the cell a one-bit pattern b
 // (of three cells) marks.
 var oneShift = [5]uint8{1: 0, 2: 4, 4: 8}
@@ -98,7 +102,7 @@ func (s *puzzleScan) digitRow(c *pcand, r, k int) {
 		s.splitRow(c, r, k, c.stks)
 		return
 	}
-	trip := &s.trip[c.tr][r]
+	base, step := lineAt(c.tr, r)
 	lab := c.lab
 	var K [3]uint16  // each source stack's smallest cells
 	var M [3]uint8   // and the column orders giving them
@@ -107,14 +111,13 @@ func (s *puzzleScan) digitRow(c *pcand, r, k int) {
 	var nd [3]uint16 // the new digits of each source stack, in the order the row meets them
 	x := s.pat[c.tr][r]
 	for ss := range 3 {
-		t := trip[ss]
 		m := c.cols[ss]
 		if pt := x >> (6 - 3*ss) & 7; pt&(pt-1) == 0 {
 			// No clue or one: the orders that push it furthest right.
 			if pt != 0 {
 				e := patTab[int(pt)<<6|int(m)]
 				m = uint8(e)
-				d := t>>8 | t>>4&15 | t&15
+				d := uint16(s.p[base+step*(3*ss+int(onePlace[pt]))])
 				l := labelOf(lab, d)
 				K[ss] = l << oneShift[e>>8]
 				if l == noLabel {
@@ -123,6 +126,7 @@ func (s *puzzleScan) digitRow(c *pcand, r, k int) {
 				}
 			}
 		} else {
+			t := s.cells(c.tr, r, ss)
 			v := cellValues(lab, t)
 			info := trioTab[v]
 			m = cmpTab[int(info&31)<<6|int(m)]
@@ -161,6 +165,18 @@ func (s *puzzleScan) digitRow(c *pcand, r, k int) {
 		}
 		return
 	}
+	if y := S & (S - 1); multi == 0 && y&(y-1) == 0 {
+		// Two stack orders that place the new digits differently: one
+		// candidate each.
+		for x := S; x != 0; x &= x - 1 {
+			p := bits.TrailingZeros8(x)
+			n := s.keep(c, r, k)
+			n.stks = 1 << p
+			n.cols = M
+			n.numberNew(&perm3[p], &nd)
+		}
+		return
+	}
 	s.splitGroups(c, r, k, S, &M, &nd, fresh, multi)
 }
 
@@ -171,7 +187,6 @@ func (s *puzzleScan) digitRow(c *pcand, r, k int) {
 // stack they put where a new digit stands, the column orders of a stack whose
 // orders move two new digits (multi) by the digits they read.
 func (s *puzzleScan) splitGroups(c *pcand, r, k int, S uint8, M *[3]uint8, nd *[3]uint16, fresh, multi uint8) {
-	trip := &s.trip[c.tr][r]
 	var sg, sigs [6]uint8
 	nsg := 0
 	for x := S; x != 0; x &= x - 1 {
@@ -203,9 +218,10 @@ func (s *puzzleScan) splitGroups(c *pcand, r, k int, S uint8, M *[3]uint8, nd *[
 		// The places of the new digits are the same in every order of
 		// M[ss]: where the first one reads them.
 		places := ((nd[ss] | nd[ss]>>1 | nd[ss]>>2 | nd[ss]>>3) & 0x111) * 15
+		t := s.cells(c.tr, r, ss)
 		for x := M[ss]; x != 0; x &= x - 1 {
 			p := bits.TrailingZeros8(x)
-			read := permuteCells(trip[ss], p)
+			read := permuteCells(t, p)
 			g := 0
 			for g < ncg[ss] && ndg[ss][g] != read&places {
 				g++
@@ -286,7 +302,7 @@ func (s *puzzleScan) splitStacks(e *pcand, r, t int) {
 	sp := &perm3[bits.TrailingZeros8(e.stks)]
 	for ; t < 3; t++ {
 		ss := sp[t]
-		tv := s.trip[e.tr][r][ss]
+		tv := s.cells(e.tr, r, int(ss))
 		v := cellValues(e.lab, tv)
 		info := trioTab[v]
 		m := cmpTab[int(info&31)<<6|int(e.cols[ss])]
@@ -372,8 +388,12 @@ func (s *puzzleScan) admitStack(key uint16, t int) bool {
 // endDigitLevel is endLevel for the digit searches: it also records the
 // label the row's first new digit got.
 func (s *puzzleScan) endDigitLevel(k int) {
+	// Every candidate of a level has met the same digits: the rows before
+	// are the same. Level 0's s.cur is not yet this puzzle's.
+	first := uint8(1)
+	if k > 0 {
+		first = s.cur[0].next
+	}
 	s.endLevel(k)
-	b := s.best
-	n := bits.OnesCount64(b & (b >> 1) & (b >> 2) & (b >> 3) & 0x111111111)
-	s.fresh[k] = s.cur[0].next - uint8(n)
+	s.fresh[k] = first
 }

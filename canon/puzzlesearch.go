@@ -43,20 +43,18 @@ type pcand struct {
 // puzzleScan is the state of the searches over one puzzle. Its slices are
 // kept from puzzle to puzzle so that the searches allocate nothing once warm.
 type puzzleScan struct {
-	trip     [2][9][3]uint16 // trip[o][r][s]: digits of stack s of line r, 4 bits each, first column high
-	pat      [2][9]uint16    // clue pattern of line r, bit 8 for its first cell
-	p        *Grid           // the puzzle
-	tripDone [2]bool         // trip[o] is filled (trips)
-	repeats  bool            // some line holds a digit twice
-	cur      []pcand         // candidates after the last level
-	nxt      []pcand         // candidates of the level being built
-	pats     []pcand         // digitSearch: the pattern candidates, sorted
-	split    [4]pcand        // splitRow's copies: the row's, then one per stack
-	pairs    []linePair      // plainSearch: the lines tried at a level
-	best     uint64          // the smallest row of the level so far (a key, see puzzlerow.go)
-	form     [9]uint64       // the rows found, as keys
-	fresh    [9]uint8        // the first label new digits of each row get (digit searches)
-	digits   [10]uint8       // direct: the relabelling of the best element
+	pat     [2][9]uint16 // clue pattern of line r, bit 8 for its first cell
+	p       *Grid        // the puzzle
+	repeats bool         // some line holds a digit twice
+	cur     []pcand      // candidates after the last level
+	nxt     []pcand      // candidates of the level being built
+	pats    []pcand      // digitSearch: the pattern candidates, sorted
+	split   [4]pcand     // splitRow's copies: the row's, then one per stack
+	pairs   []linePair   // plainSearch: the lines tried at a level
+	best    uint64       // the smallest row of the level so far (a key, see puzzlerow.go)
+	form    [9]uint64    // the rows found, as keys
+	fresh   [9]uint8     // the first label new digits of each row get (digit searches)
+	digits  [10]uint8    // direct: the relabelling of the best element
 }
 
 // load reads p into s; it fails when a cell is not 0..9.
@@ -117,29 +115,24 @@ func (s *puzzleScan) load(p *Grid) error {
 		}
 	}
 	s.p = p
-	s.tripDone = [2]bool{}
 	return nil
 }
 
-// trips fills the digits of the lines of orientation o (s.trip[o]), which
-// only the digit searches need, and only for the orientations they place.
-func (s *puzzleScan) trips(o int) {
-	if s.tripDone[o] {
-		return
+// lineAt returns where line r of orientation o starts in the puzzle and the
+// step from one of its cells to the next.
+func lineAt(o uint8, r int) (base, step int) {
+	if o == 0 {
+		return 9 * r, 1
 	}
-	p := s.p
-	for st := range 3 {
-		for r := range 9 {
-			if o == 0 {
-				b := 9*r + 3*st
-				s.trip[0][r][st] = uint16(p[b])<<8 | uint16(p[b+1])<<4 | uint16(p[b+2])
-			} else {
-				b := 27*st + r
-				s.trip[1][r][st] = uint16(p[b])<<8 | uint16(p[b+9])<<4 | uint16(p[b+18])
-			}
-		}
-	}
-	s.tripDone[o] = true
+	return r, 9
+}
+
+// cells returns the digits of stack ss of line r of orientation o, 4 bits
+// each, first column high.
+func (s *puzzleScan) cells(o uint8, r, ss int) uint16 {
+	base, step := lineAt(o, r)
+	i := base + 3*ss*step
+	return uint16(s.p[i])<<8 | uint16(s.p[i+step])<<4 | uint16(s.p[i+2*step])
 }
 
 // loadMask reads the clue pattern m into s (for the pattern search only).
@@ -181,16 +174,25 @@ func lineChoices(c *pcand, k int) uint16 {
 		b := c.rows[k-k%3] / 3
 		return 7 << (3 * b) &^ c.used
 	}
-	var free uint16
-	for b := range 3 {
-		if c.used>>(3*b)&7 == 0 {
-			free |= 7 << (3 * b)
-		}
-	}
-	return free
+	return freeBands[c.used&511]
 }
 
-// rootCand is the candidate before row 1 in orientation o: every order allowed.
+// freeBands[u] is the set of lines of the bands that no line of u is in.
+var freeBands = func() (t [512]uint16) {
+	for u := range t {
+		for b := range 3 {
+			if u>>(3*b)&7 == 0 {
+				t[u] |= 7 << (3 * b)
+			}
+		}
+	}
+	return t
+}()
+
+// roots are the candidates before row 1, one per orientation: every order
+// allowed, no digit labelled.
+var roots = [2]pcand{rootCand(0), rootCand(1)}
+
 func rootCand(o int) pcand {
 	return pcand{
 		tr:   uint8(o),
@@ -218,10 +220,10 @@ func (s *puzzleScan) patternSearch() {
 	s.startLevel()
 	top := s.topLine()
 	for o := range 2 {
-		root := rootCand(o)
+		root := &roots[o]
 		for r := range 9 {
 			if canonRow[s.pat[o][r]] == top {
-				s.patRow(&root, r, 0)
+				s.patRow(root, r, 0)
 			}
 		}
 	}
@@ -246,14 +248,29 @@ func (s *puzzleScan) plainSearch() {
 	// in order, so only the lines with the smallest pattern can go on top.
 	top := s.topLine()
 	for o := range 2 {
-		root := rootCand(o)
+		root := &roots[o]
 		for r := range 9 {
-			if !s.repeats && canonRow[s.pat[o][r]] != top {
-				continue
+			switch {
+			case s.repeats:
+				s.digitRow(root, r, 0)
+			case canonRow[s.pat[o][r]] != top:
+			case top&(top-1) == 0:
+				// No clue or one: the pattern's orders, its digit labelled 1.
+				s.patRow(root, r, 0)
+				if top != 0 {
+					n := &s.nxt[len(s.nxt)-1]
+					base, step := lineAt(n.tr, r)
+					d := s.p[base+step*(8-bits.TrailingZeros16(s.pat[o][r]))]
+					n.lab = noLabels&^(15<<(4*d)) | 1<<(4*d)
+					n.next = 2
+				}
+			default:
+				s.digitRow(root, r, 0)
 			}
-			s.trips(o)
-			s.digitRow(&root, r, 0)
 		}
+	}
+	if !s.repeats && top&(top-1) == 0 {
+		s.best = uint64(top) * noLabel // the clue, if any, is in the last cell
 	}
 	s.endDigitLevel(0)
 	for k := 1; k < 9; k++ {
@@ -313,9 +330,6 @@ type linePair struct {
 // first rows is shared by the pattern candidates that agree on them, however
 // many there are.
 func (s *puzzleScan) digitSearch() {
-	for i := range s.cur {
-		s.trips(int(s.cur[i].tr))
-	}
 	s.pats = append(s.pats[:0], s.cur...)
 	if len(s.pats) > 1 {
 		slices.SortFunc(s.pats, func(a, b pcand) int { return cmp.Compare(a.sortKey(), b.sortKey()) })
@@ -410,18 +424,18 @@ func (c *pcand) transform() Transform {
 	sp := &perm3[bits.TrailingZeros8(c.stks)]
 	for st, src := range sp {
 		p := &perm3[bits.TrailingZeros8(c.cols[src])]
-		for k := range 3 {
-			t.Cols[3*st+k] = 3*src + p[k]
-		}
+		t.Cols[3*st], t.Cols[3*st+1], t.Cols[3*st+2] = 3*src+p[0], 3*src+p[1], 3*src+p[2]
 	}
 	next := max(c.next, 1)
+	x := c.lab >> 4
 	for d := 1; d <= 9; d++ {
-		if l := uint8(c.lab >> (4 * d) & 15); l != noLabel {
-			t.Digits[d] = l
-		} else {
-			t.Digits[d] = next
+		l := uint8(x & 15)
+		x >>= 4
+		if l == noLabel {
+			l = next
 			next++
 		}
+		t.Digits[d] = l
 	}
 	return t
 }
