@@ -40,8 +40,10 @@ func newOrbitSet(b *[27]uint8) *orbitSet {
 	return s
 }
 
+// hash mixes a pattern's words: w1 takes bits 0-35 and bit 63, w2 shifted
+// bits 28-63, and the multiplication carries every bit into the top ones.
 func (s *orbitSet) hash(w1, w2 uint64) uint64 {
-	return (w1 ^ w2*0x9E3779B97F4A7C15) * 0xBF58476D1CE4E5B9
+	return (w1 ^ w2<<28) * 0x9E3779B97F4A7C15
 }
 
 func (s *orbitSet) slot(w1, w2 uint64) uint64 { return s.hash(w1, w2) >> s.shift }
