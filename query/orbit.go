@@ -95,21 +95,6 @@ func bandPattern(a, b, c *[9]uint8) (w1, w2 uint64) {
 	return w1, w2
 }
 
-// stackPattern returns the pattern of stack s of g: its columns read top to
-// bottom as the band's rows.
-func stackPattern(g *canon.Grid, s int) (w1, w2 uint64) {
-	var lab [16]uint8
-	c := 3 * s
-	for r := range 9 {
-		lab[g[r*9+c]&15] = uint8(r)
-	}
-	for r := range 9 {
-		w1 |= uint64(lab[g[r*9+c+1]&15]) << (4 * r)
-		w2 |= uint64(lab[g[r*9+c+2]&15]) << (4 * r)
-	}
-	return w1, w2
-}
-
 // rowsPattern returns the pattern of the band made by rows r, r+1, r+2 of g.
 func rowsPattern(g *canon.Grid, r int) (w1, w2 uint64) {
 	return bandPattern((*[9]uint8)(g[r*9:r*9+9]), (*[9]uint8)(g[r*9+9:r*9+18]), (*[9]uint8)(g[r*9+18:r*9+27]))
