@@ -73,4 +73,3 @@ func stackPattern(g *canon.Grid, s int) (w1, w2 uint64) {
 	}
 	return w1, w2
 }
-
