@@ -50,10 +50,15 @@ func (m *masks) setRow(g *canon.Grid, r int) {
 	x[6], x[7], x[8] = pairMask[row[6]&15], pairMask[row[7]&15], pairMask[row[8]&15]
 }
 
-// setRows fills rows lo..hi-1 of m from g.
+// setRows fills rows lo..hi-1 of m from g: setRow written into the loop,
+// which is faster than calling it.
 func (m *masks) setRows(g *canon.Grid, lo, hi int) {
 	for r := lo; r < hi; r++ {
-		m.setRow(g, r)
+		row := (*[9]uint8)(g[r*9 : r*9+9])
+		x := &m[r%9]
+		x[0], x[1], x[2] = pairMask[row[0]&15], pairMask[row[1]&15], pairMask[row[2]&15]
+		x[3], x[4], x[5] = pairMask[row[3]&15], pairMask[row[4]&15], pairMask[row[5]&15]
+		x[6], x[7], x[8] = pairMask[row[6]&15], pairMask[row[7]&15], pairMask[row[8]&15]
 	}
 }
 
