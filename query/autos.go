@@ -166,7 +166,7 @@ func (x *autosRunner) Values(r *Run, out []int) {
 	if len(r.Grids) == 0 {
 		return
 	}
-	if r.Group != x.group && !x.setGroup(r.Group) {
+	if (x.group == 0 || r.Group != x.group) && !x.setGroup(r.Group) {
 		for i := range r.Grids {
 			_, out[i], _ = canon.Minlex(&r.Grids[i])
 		}
