@@ -62,20 +62,6 @@ func (m *masks) setRows(g *canon.Grid, lo, hi int) {
 	}
 }
 
-// distinctAbove returns the distinct vertical dominoes of row r with each
-// row above it, summed; row r's masks are held in registers: the hot loop
-// of intercalates' Value.
-func (m *masks) distinctAbove(r int) int {
-	n := 0
-	b := &m[r%9]
-	b0, b1, b2, b3, b4, b5, b6, b7, b8 := b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8]
-	for i := range r % 9 {
-		a := &m[i]
-		n += bits.OnesCount64(a[0]&b0 | a[1]&b1 | a[2]&b2 | a[3]&b3 | a[4]&b4 | a[5]&b5 | a[6]&b6 | a[7]&b7 | a[8]&b8)
-	}
-	return n
-}
-
 // bandDistinct returns the distinct vertical dominoes of the three pairs of
 // rows of the band whose first row is b (0, 3 or 6).
 func (m *masks) bandDistinct(b int) int {
