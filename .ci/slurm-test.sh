@@ -229,8 +229,8 @@ for q in stats where; do
   qargs=(--json)
   largs=(--json)
   if [[ "$q" == where ]]; then
-    qargs=(--where "intercalates > 8 || autos > 1" --flags "--number --order groups")
-    largs=(--where "intercalates > 8 || autos > 1" --number --order groups)
+    qargs=(--where "intercalates > 16 || autos > 4" --flags "--number --order groups")
+    largs=(--where "intercalates > 16 || autos > 4" --number --order groups)
   fi
   say "query ($q): array over groups $range of the Slurm catalog, by chunks of 3"
   deploy/slurm/query-submit.sh --groups "$range" --chunk 3 --dir "$work/query-$q" --logs "$work/logs" \

@@ -44,6 +44,7 @@ func (autosInv) NewRunner() Runner { return &autosRunner{} }
 // the whole run.
 type autosRunner struct {
 	group int
+	band1 [27]uint8 // the first band orbit, stab and ck are of
 	orbit *orbitSet
 	stab  []stabMap
 	// at[v] is the row (3..8, 0-based) whose column-1 digit is v, or 0
@@ -68,23 +69,30 @@ type stabRun struct {
 	rows   [3][9]uint8 // rows 4-6 moved
 }
 
-// setGroup prepares for the grids of group n.
-func (x *autosRunner) setGroup(n int) {
-	x.group = n
+// setGroup prepares for the grids of group n. It reports false for a
+// number that is no group (a Run that breaks its contract).
+func (x *autosRunner) setGroup(n int) bool {
 	grp, err := band.ByNumber(n)
 	if err != nil {
-		panic("query: run of group " + err.Error())
+		return false
 	}
-	b1 := grp.Key.Band1()
-	x.orbit = newOrbitSet(&b1)
-	x.stab = stabilizer(&b1)
-	if x.ck, err = canon.NewChecker(&b1); err != nil {
-		panic("query: group " + grp.Key.String() + ": " + err.Error())
+	// Consecutive groups often share their first band (a first band has
+	// up to ten): what depends on it alone is kept.
+	if b1 := grp.Key.Band1(); x.orbit == nil || b1 != x.band1 {
+		ck, err := canon.NewChecker(&b1) // a group's first band is a minimal form
+		if err != nil {
+			return false
+		}
+		x.band1, x.ck = b1, ck
+		x.orbit = newOrbitSet(&b1)
+		x.stab = stabilizer(&b1)
 	}
 	x.at = [16]uint8{}
 	for i, v := range grp.Key.Column1() {
 		x.at[v&15] = uint8(3 + i)
 	}
+	x.group = n
+	return true
 }
 
 // move sets out to row r of g under m: out[j] = digits[g[r][cols[j]]].
@@ -158,8 +166,11 @@ func (x *autosRunner) Values(r *Run, out []int) {
 	if len(r.Grids) == 0 {
 		return
 	}
-	if r.Group != x.group || x.orbit == nil {
-		x.setGroup(r.Group)
+	if (x.group == 0 || r.Group != x.group) && !x.setGroup(r.Group) {
+		for i := range r.Grids {
+			_, out[i], _ = canon.Minlex(&r.Grids[i])
+		}
+		return
 	}
 	o := x.orbit
 	tie2 := o.has(rowsPattern(&r.Grids[0], 3))

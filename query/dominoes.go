@@ -22,6 +22,10 @@ type runCache struct {
 	ic    []int
 	ua4   []int
 	m     masks
+	// Band 1 is the group's: its dominoes are kept for the group's runs.
+	group int
+	acc3  [36]uint64 // horizontal dominoes of rows 1-3
+	top1  int        // distinct vertical dominoes of band 1's pairs of rows
 	acc6  [36]uint64
 	acc7  [36]uint64
 }
@@ -83,15 +87,24 @@ func (c *runCache) compute(r *Run) {
 		np = 9
 	}
 	m := &c.m
-	m.setRows(&r.Grids[0], 0, 6)
+	if r.Group != c.group || c.group == 0 {
+		c.group = r.Group
+		m.setRows(&r.Grids[0], 0, 3)
+		c.top1 = m.bandDistinct(0)
+		for k, p := range colPairs {
+			a, b := p[0]%9, p[1]%9
+			c.acc3[k] = m[0][a]&m[0][b] | m[1][a]&m[1][b] | m[2][a]&m[2][b]
+		}
+	}
+	m.setRows(&r.Grids[0], 3, 6)
 	top := 0
 	ua4 := c.need&needUA4 != 0
 	if ua4 {
-		top = m.bandDistinct(0) + m.bandDistinct(3)
+		top = c.top1 + m.bandDistinct(3)
 	}
 	for k, p := range colPairs[:np] {
 		a, b := p[0]%9, p[1]%9
-		c.acc6[k] = m[0][a]&m[0][b] | m[1][a]&m[1][b] | m[2][a]&m[2][b] | m[3][a]&m[3][b] | m[4][a]&m[4][b] | m[5][a]&m[5][b]
+		c.acc6[k] = c.acc3[k] | m[3][a]&m[3][b] | m[4][a]&m[4][b] | m[5][a]&m[5][b]
 	}
 	var row7 [9]uint8
 	for i := range r.Grids {

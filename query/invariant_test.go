@@ -292,3 +292,17 @@ func TestLookup(t *testing.T) {
 		}
 	}
 }
+
+// A run whose group number is no group still gets right automorphism
+// counts, by canon's search.
+func TestAutosRunnerBadGroup(t *testing.T) {
+	gg := enumerated(t, 3541, 0)
+	r := Run{Group: 0, First: 1, Grids: gg.grids}
+	out := make([]int, len(gg.grids))
+	Autos.NewRunner().Values(&r, out)
+	for i, a := range out {
+		if a != int(gg.autos[i]) {
+			t.Fatalf("grid %d: %d automorphisms; want %d", i+1, a, gg.autos[i])
+		}
+	}
+}

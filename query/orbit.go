@@ -40,8 +40,10 @@ func newOrbitSet(b *[27]uint8) *orbitSet {
 	return s
 }
 
+// hash mixes a pattern's words: w1 takes bits 0-35 and bit 63, w2 shifted
+// bits 28-63, and the multiplication carries every bit into the top ones.
 func (s *orbitSet) hash(w1, w2 uint64) uint64 {
-	return (w1 ^ w2*0x9E3779B97F4A7C15) * 0xBF58476D1CE4E5B9
+	return (w1 ^ w2<<28) * 0x9E3779B97F4A7C15
 }
 
 func (s *orbitSet) slot(w1, w2 uint64) uint64 { return s.hash(w1, w2) >> s.shift }
@@ -89,21 +91,6 @@ func bandPattern(a, b, c *[9]uint8) (w1, w2 uint64) {
 	for j := range 9 {
 		w1 |= uint64(lab[b[j]&15]) << (4 * j)
 		w2 |= uint64(lab[c[j]&15]) << (4 * j)
-	}
-	return w1, w2
-}
-
-// stackPattern returns the pattern of stack s of g: its columns read top to
-// bottom as the band's rows.
-func stackPattern(g *canon.Grid, s int) (w1, w2 uint64) {
-	var lab [16]uint8
-	c := 3 * s
-	for r := range 9 {
-		lab[g[r*9+c]&15] = uint8(r)
-	}
-	for r := range 9 {
-		w1 |= uint64(lab[g[r*9+c+1]&15]) << (4 * r)
-		w2 |= uint64(lab[g[r*9+c+2]&15]) << (4 * r)
 	}
 	return w1, w2
 }

@@ -61,3 +61,19 @@ func TestOrbitSet(t *testing.T) {
 		}
 	}
 }
+
+// stackPattern returns the pattern of stack s of g (its columns read top
+// to bottom as the band's rows) the plain way: the reference for
+// stackPatterns.
+func stackPattern(g *canon.Grid, s int) (w1, w2 uint64) {
+	var lab [16]uint8
+	c := 3 * s
+	for r := range 9 {
+		lab[g[r*9+c]&15] = uint8(r)
+	}
+	for r := range 9 {
+		w1 |= uint64(lab[g[r*9+c+1]&15]) << (4 * r)
+		w2 |= uint64(lab[g[r*9+c+2]&15]) << (4 * r)
+	}
+	return w1, w2
+}

@@ -50,32 +50,16 @@ func (m *masks) setRow(g *canon.Grid, r int) {
 	x[6], x[7], x[8] = pairMask[row[6]&15], pairMask[row[7]&15], pairMask[row[8]&15]
 }
 
-// setRows fills rows lo..hi-1 of m from g.
+// setRows fills rows lo..hi-1 of m from g: setRow written into the loop,
+// which is faster than calling it.
 func (m *masks) setRows(g *canon.Grid, lo, hi int) {
 	for r := lo; r < hi; r++ {
-		m.setRow(g, r)
+		row := (*[9]uint8)(g[r*9 : r*9+9])
+		x := &m[r%9]
+		x[0], x[1], x[2] = pairMask[row[0]&15], pairMask[row[1]&15], pairMask[row[2]&15]
+		x[3], x[4], x[5] = pairMask[row[3]&15], pairMask[row[4]&15], pairMask[row[5]&15]
+		x[6], x[7], x[8] = pairMask[row[6]&15], pairMask[row[7]&15], pairMask[row[8]&15]
 	}
-}
-
-// distinct returns the number of distinct vertical dominoes of two rows
-// given as masks: 9 minus their intercalates.
-func distinct(a, b *[9]uint64) int {
-	x := a[0]&b[0] | a[1]&b[1] | a[2]&b[2] | a[3]&b[3] | a[4]&b[4] | a[5]&b[5] | a[6]&b[6] | a[7]&b[7] | a[8]&b[8]
-	return bits.OnesCount64(x)
-}
-
-// distinctAbove returns the sum of distinct(m[i], m[r]) over the rows i < r.
-// It is distinct written out, with row r's masks held in registers: the
-// hot loop of intercalates.
-func (m *masks) distinctAbove(r int) int {
-	n := 0
-	b := &m[r%9]
-	b0, b1, b2, b3, b4, b5, b6, b7, b8 := b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8]
-	for i := range r % 9 {
-		a := &m[i]
-		n += bits.OnesCount64(a[0]&b0 | a[1]&b1 | a[2]&b2 | a[3]&b3 | a[4]&b4 | a[5]&b5 | a[6]&b6 | a[7]&b7 | a[8]&b8)
-	}
-	return n
 }
 
 // bandDistinct returns the distinct vertical dominoes of the three pairs of
@@ -86,25 +70,4 @@ func (m *masks) bandDistinct(b int) int {
 	xz := x[0]&z[0] | x[1]&z[1] | x[2]&z[2] | x[3]&z[3] | x[4]&z[4] | x[5]&z[5] | x[6]&z[6] | x[7]&z[7] | x[8]&z[8]
 	yz := y[0]&z[0] | y[1]&z[1] | y[2]&z[2] | y[3]&z[3] | y[4]&z[4] | y[5]&z[5] | y[6]&z[6] | y[7]&z[7] | y[8]&z[8]
 	return bits.OnesCount64(xy) + bits.OnesCount64(xz) + bits.OnesCount64(yz)
-}
-
-// stackDistinct returns the distinct horizontal dominoes, over rows
-// lo..hi-1, of the three pairs of columns of the stack whose first column
-// is s (0, 3 or 6).
-func (m *masks) stackDistinct(s, lo, hi int) int {
-	xy, xz, yz := m.stackOr(s, lo, hi)
-	return bits.OnesCount64(xy) + bits.OnesCount64(xz) + bits.OnesCount64(yz)
-}
-
-// stackOr returns the OR of the horizontal dominoes' bits, over rows
-// lo..hi-1, of the pairs of columns s and s+1, s and s+2, s+1 and s+2.
-func (m *masks) stackOr(s, lo, hi int) (xy, xz, yz uint64) {
-	for r := lo; r < hi; r++ {
-		row := (*[3]uint64)(m[r%9][s%9:])
-		x, y, z := row[0], row[1], row[2]
-		xy |= x & y
-		xz |= x & z
-		yz |= y & z
-	}
-	return xy, xz, yz
 }

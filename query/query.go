@@ -271,6 +271,10 @@ func (q *Query) group(ctx context.Context, src Source, n, workers int, w *worker
 	}
 	var grids, matched int64
 	var autos [canon.MaxAutomorphisms + 1]int64
+	// From a catalog, the automorphism counts computed are checked against
+	// the file's histogram.
+	cs, fromCatalog := src.(CatalogSource)
+	checkAutos := fromCatalog && q.autos >= 0
 	fn := func(r *Run) error {
 		k := len(r.Grids)
 		r.cache, w.cache.valid = &w.cache, false
@@ -281,7 +285,7 @@ func (q *Query) group(ctx context.Context, src Source, n, workers int, w *worker
 			w.cols[c] = w.cols[c][:k]
 			w.runners[c].Values(r, w.cols[c])
 		}
-		if q.autos >= 0 {
+		if checkAutos {
 			for _, a := range w.cols[q.autos] {
 				if uint(a) < uint(len(autos)) {
 					autos[a]++
@@ -304,7 +308,7 @@ func (q *Query) group(ctx context.Context, src Source, n, workers int, w *worker
 	}
 	var err error
 	var header storage.Header
-	if cs, ok := src.(CatalogSource); ok {
+	if fromCatalog {
 		header, err = cs.scan(ctx, n, fn)
 	} else {
 		err = src.Runs(ctx, n, workers, fn)
@@ -316,7 +320,7 @@ func (q *Query) group(ctx context.Context, src Source, n, workers int, w *worker
 		if grids != header.Count {
 			return nil, fmt.Errorf("group %d: %d grids read, the file's header says %d", n, grids, header.Count)
 		}
-		if q.autos >= 0 && autos != header.Autos {
+		if checkAutos && autos != header.Autos {
 			return nil, fmt.Errorf("group %d: automorphism counts %v differ from the file's header %v (a damaged file, or a wrong count)",
 				n, histOf(autos[:]), histOf(header.Autos[:]))
 		}

@@ -64,11 +64,11 @@ type queryOptions struct {
 	stats, number, json, list                   bool
 
 	// Set by validate.
-	first, last int
-	invs        []query.Invariant
-	order       rank.Order
-	cat         *storage.Catalog
-	lines       bool // print the selected grids, not statistics
+	groupList []int // ascending
+	invs      []query.Invariant
+	order     rank.Order
+	cat       *storage.Catalog
+	lines     bool // print the selected grids, not statistics
 }
 
 // validate checks the flags and fills in what they decide.
@@ -115,28 +115,59 @@ func (o *queryOptions) validate(fs *flagSet) error {
 			return usagef("--band %d: want a first band 1..%d, as in --band 1", o.band, band.NumFirstBands)
 		}
 		gs, _ := band.GroupsOfBand(o.band)
-		o.first, o.last = gs[0].Number, gs[len(gs)-1].Number
+		o.groupList = span(gs[0].Number, gs[len(gs)-1].Number)
 	case o.groups != "":
-		if o.first, o.last, err = parseRange(o.groups, band.NumGroups); err != nil {
+		a, b, err := parseRange(o.groups, band.NumGroups)
+		if err != nil {
 			return usagef("--groups %s: %v", o.groups, err)
 		}
-	case o.cat != nil && len(o.cat.Entries) > 0:
-		o.first, o.last = o.cat.Entries[0].Group, o.cat.Entries[len(o.cat.Entries)-1].Group
+		o.groupList = span(a, b)
+	case o.cat != nil:
+		// The catalog's groups, gaps and all.
+		for _, e := range o.cat.Entries {
+			o.groupList = append(o.groupList, e.Group)
+		}
+		if len(o.groupList) == 0 {
+			return usagef("--catalog %s holds no groups", o.catalog)
+		}
 	default:
-		o.first, o.last = 1, band.NumGroups
+		o.groupList = span(1, band.NumGroups)
 	}
 	if o.cat != nil {
 		var missing []int
-		for g := o.first; g <= o.last; g++ {
+		for _, g := range o.groupList {
 			if _, ok := o.cat.Entry(g); !ok {
 				missing = append(missing, g)
 			}
 		}
 		if len(missing) > 0 {
-			return usagef("--catalog %s lacks groups %s of %d-%d (give --groups within what it holds)", o.catalog, query.GroupSpan(missing), o.first, o.last)
+			return usagef("--catalog %s lacks groups %s (give --groups within what it holds)", o.catalog, query.GroupSpan(missing))
 		}
 	}
 	return nil
+}
+
+// span returns the groups a..b.
+func span(a, b int) []int {
+	gs := make([]int, 0, b-a+1)
+	for g := a; g <= b; g++ {
+		gs = append(gs, g)
+	}
+	return gs
+}
+
+// spans cuts ascending groups into ranges of consecutive ones.
+func spans(groups []int) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(groups); {
+		j := i
+		for j+1 < len(groups) && groups[j+1] == groups[j]+1 {
+			j++
+		}
+		out = append(out, [2]int{groups[i], groups[j]})
+		i = j + 1
+	}
+	return out
 }
 
 // describe is the one line that says what the query computes: the parts of
@@ -215,29 +246,25 @@ func (o *queryOptions) source() query.Source {
 }
 
 // runQuery runs the query and prints its result, or with --out keeps each
-// group's result in the directory and then prints the range's.
+// group's result in the directory and then prints the groups'.
 func runQuery(ctx context.Context, o queryOptions, s streams) error {
 	var progress atomic.Int64
-	stop := startGridBar(s.err, o.first, o.last, &progress)
+	stop := startGridBar(s.err, o.groupList, &progress)
 	q, err := o.newQuery(ctx, &progress)
 	if err != nil {
 		stop()
 		return err
 	}
-	groups := make([]int, 0, o.last-o.first+1)
-	for g := o.first; g <= o.last; g++ {
-		groups = append(groups, g)
-	}
 	if o.out != "" {
-		err := o.runParts(ctx, q, s)
+		err := o.runParts(ctx, q, &progress, s)
 		stop()
 		if err != nil {
 			return err
 		}
-		return mergeAndPrint(o.json, []string{o.out}, o.first, o.last, false, s)
+		return mergeAndPrint(o.json, []string{o.out}, o.groupList, false, s)
 	}
 	w := bufio.NewWriterSize(s.out, 1<<20)
-	res, err := q.Run(ctx, o.source(), groups, w)
+	res, err := q.Run(ctx, o.source(), o.groupList, w)
 	stop()
 	if err != nil {
 		return err
@@ -263,48 +290,60 @@ func printResult(res *query.Result, lines, asJSON bool, w io.Writer) error {
 // partFile is the name of a group's part in a query's --out directory.
 func partFile(group int) string { return fmt.Sprintf("part-%04d.edq", group) }
 
-// runParts runs the query group by group into o.out, resumably.
-func (o *queryOptions) runParts(ctx context.Context, q *query.Query, s streams) error {
+// runParts runs the query group by group into o.out, resumably: one run of
+// the parts machinery per range of consecutive groups. progress gets the
+// grids of the groups done before, so that a bar counts them.
+func (o *queryOptions) runParts(ctx context.Context, q *query.Query, progress *atomic.Int64, s streams) error {
 	workers := o.workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	groups := o.last - o.first + 1
-	par := min(workers, groups)
-	inner := max(workers/par, 1)
 	desc := o.describe()
 	src := o.source()
-	opt := jobs.PartOptions{Dir: o.out, First: o.first, Last: o.last, Kind: desc, FileName: partFile, Workers: par,
-		Notify: func(msg string) { fmt.Fprintf(s.err, "edgrid query: %s\n", msg) },
-		Make: func(ctx context.Context, g int, path string) (int64, error) {
-			var lines bytes.Buffer
-			res, err := q.Group(ctx, src, g, inner, &lines)
-			if err != nil {
-				return 0, err
+	counts, _ := rank.Embedded()
+	for _, sp := range spans(o.groupList) {
+		par := min(workers, sp[1]-sp[0]+1)
+		inner := max(workers/par, 1)
+		opt := jobs.PartOptions{Dir: o.out, First: sp[0], Last: sp[1], Kind: desc, FileName: partFile, Workers: par,
+			Notify: func(msg string) { fmt.Fprintf(s.err, "edgrid query: %s\n", msg) },
+			Make: func(ctx context.Context, g int, path string) (int64, error) {
+				var lines bytes.Buffer
+				res, err := q.Group(ctx, src, g, inner, &lines)
+				if err != nil {
+					return 0, err
+				}
+				var b bytes.Buffer
+				if err := query.WritePart(&b, desc, res, lines.Bytes()); err != nil {
+					return 0, err
+				}
+				return res.Grids, storage.WriteFileAtomic(path, b.Bytes())
+			}}
+		if counts != nil {
+			opt.Weight = counts.GroupCount
+			opt.Progress = func(p jobs.Progress) {
+				if p.Group == 0 {
+					progress.Add(p.WorkDone)
+				}
 			}
-			var b bytes.Buffer
-			if err := query.WritePart(&b, desc, res, lines.Bytes()); err != nil {
-				return 0, err
+		}
+		sum, err := jobs.RunParts(ctx, opt)
+		if err != nil {
+			if errors.Is(err, jobs.ErrLocked) {
+				return err
 			}
-			return res.Grids, storage.WriteFileAtomic(path, b.Bytes())
-		}}
-	sum, err := jobs.RunParts(ctx, opt)
-	if err != nil {
-		if errors.Is(err, jobs.ErrLocked) {
+			if sum != nil && sum.Written > 0 {
+				fmt.Fprintf(s.err, "edgrid query: %d groups done before stopping (in %s)\n", sum.Written, o.out)
+			}
 			return err
 		}
-		if sum != nil && sum.Written > 0 {
-			fmt.Fprintf(s.err, "edgrid query: %d groups done before stopping (in %s)\n", sum.Written, o.out)
-		}
-		return err
 	}
 	return nil
 }
 
-// startGridBar shows a progress bar on s.err when it is a terminal, counting
-// the grids of groups first..last (from the rank tables) as progress counts
-// them; the returned function stops it.
-func startGridBar(w io.Writer, first, last int, progress *atomic.Int64) func() {
+// startGridBar shows a progress bar on w when it is a terminal, counting
+// the grids of the groups (from the rank tables) as progress counts them;
+// the returned function stops it.
+func startGridBar(w io.Writer, groups []int, progress *atomic.Int64) func() {
 	if !isTerminal(w) {
 		return func() {}
 	}
@@ -313,11 +352,11 @@ func startGridBar(w io.Writer, first, last int, progress *atomic.Int64) func() {
 		return func() {}
 	}
 	var total int64
-	for g := first; g <= last; g++ {
+	for _, g := range groups {
 		total += t.GroupCount(g)
 	}
 	bar := progressbar.NewOptions64(total, progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(fmt.Sprintf("groups %d-%d, grids", first, last)),
+		progressbar.OptionSetDescription("groups "+query.GroupSpan(groups)+", grids"),
 		progressbar.OptionShowCount(), progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true), progressbar.OptionFullWidth())
 	done := make(chan struct{})
 	stopped := make(chan struct{})

@@ -37,15 +37,19 @@ func queryMergeCommand(ctx context.Context, args []string, s streams) error {
 			return usagef("query merge: %s is not a directory", d)
 		}
 	}
-	return mergeAndPrint(o.json, o.dirs, 0, 0, o.partial, s)
+	return mergeAndPrint(o.json, o.dirs, nil, o.partial, s)
 }
 
 // mergeAndPrint merges the parts in dirs and prints the result exactly as
-// one run over their groups prints it. With first > 0, only groups
-// first..last are merged, and all of them must be there. Groups of the
-// recorded runs that are missing or damaged are an error (exit 1), after
-// printing what there is with partial.
-func mergeAndPrint(asJSON bool, dirs []string, first, last int, partial bool, s streams) error {
+// one run over their groups prints it. With only set, only those groups are
+// merged, and all of them must be there. Groups of the recorded runs that
+// are missing or damaged are an error (exit 1), after printing what there
+// is with partial.
+func mergeAndPrint(asJSON bool, dirs []string, only []int, partial bool, s streams) error {
+	want := map[int]bool{}
+	for _, g := range only {
+		want[g] = true
+	}
 	type part struct {
 		dir  string
 		data []byte
@@ -72,7 +76,7 @@ func mergeAndPrint(asJSON bool, dirs []string, first, last int, partial bool, s 
 		}
 		missing = append(missing, rep.Missing...)
 		for _, g := range rep.Done {
-			if first > 0 && (g < first || g > last) {
+			if only != nil && !want[g] {
 				continue
 			}
 			data, err := os.ReadFile(filepath.Join(dir, partFile(g)))
@@ -89,9 +93,9 @@ func mergeAndPrint(asJSON bool, dirs []string, first, last int, partial bool, s 
 	if err != nil {
 		return err
 	}
-	if first > 0 {
+	if only != nil {
 		missing = missing[:0]
-		for g := first; g <= last; g++ {
+		for _, g := range only {
 			if _, ok := parts[g]; !ok {
 				missing = append(missing, g)
 			}

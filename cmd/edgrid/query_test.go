@@ -90,9 +90,9 @@ func TestQueryOutAndMerge(t *testing.T) {
 		{"--where", "intercalates > 12", "--number", "--order", "groups"},
 		{"--inv", "ua4,autos", "--json"},
 	} {
-		_, want, _ := run(t, "", append([]string{"query", "--groups", "3525-3541"}, args...)...)
+		_, want, _ := run(t, "", append([]string{"query", "--groups", "3530-3541"}, args...)...)
 		dir := filepath.Join(t.TempDir(), "q")
-		code, got, errs := run(t, "", append([]string{"query", "--groups", "3525-3541", "--out", dir}, args...)...)
+		code, got, errs := run(t, "", append([]string{"query", "--groups", "3530-3541", "--out", dir}, args...)...)
 		if code != 0 || got != want {
 			t.Fatalf("%q --out: exit %d, %s\n%s\nwant\n%s", args, code, errs, got, want)
 		}
@@ -106,7 +106,7 @@ func TestQueryOutAndMerge(t *testing.T) {
 		}
 		// Split: two ranges into one directory, a third into another.
 		d1, d2 := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
-		for _, r := range []struct{ dir, groups string }{{d1, "3525-3530"}, {d1, "3531-3535"}, {d2, "3536-3541"}} {
+		for _, r := range []struct{ dir, groups string }{{d1, "3530-3533"}, {d1, "3534-3537"}, {d2, "3538-3541"}} {
 			if code, _, errs := run(t, "", append([]string{"query", "--groups", r.groups, "--out", r.dir}, args...)...); code != 0 {
 				t.Fatalf("%q --groups %s: %s", args, r.groups, errs)
 			}
