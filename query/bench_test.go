@@ -28,12 +28,21 @@ var benchRunGroups = []int{600, 1800}
 func BenchmarkInvariants(b *testing.B) {
 	gs := randomGrids(4096, 9)
 	for _, inv := range builtins {
+		// The values are checked in the loop against a first pass.
+		want := make([]int, len(gs))
+		for i := range gs {
+			want[i] = inv.Value(&gs[i])
+		}
 		b.Run(inv.Name()+"/random", func(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
 			cpu0 := cpuTime()
 			for b.Loop() {
-				sinkInt += inv.Value(&gs[i&4095])
+				v := inv.Value(&gs[i&4095])
+				if v != want[i&4095] {
+					b.Fatalf("grid %d: %s %d, then %d", i&4095, inv.Name(), want[i&4095], v)
+				}
+				sinkInt += v
 				i++
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "grids/s")
@@ -51,6 +60,11 @@ func BenchmarkInvariants(b *testing.B) {
 			if inv == UA2 {
 				continue
 			}
+			// Each run's first value is checked in the loop.
+			first := make([]int, len(runs))
+			for k := range runs {
+				first[k] = inv.Value(&runs[k].Grids[0])
+			}
 			b.Run(inv.Name()+"/runs-g"+itoa(n), func(b *testing.B) {
 				b.ReportAllocs()
 				run := NewRunner(inv)
@@ -60,6 +74,9 @@ func BenchmarkInvariants(b *testing.B) {
 					for k := range runs {
 						r := &runs[k]
 						run.Values(r, out[:len(r.Grids)])
+						if out[0] != first[k] {
+							b.Fatalf("group %d, grid %d: %s %d; want %d", r.Group, r.First, inv.Name(), out[0], first[k])
+						}
 						sinkInt += out[0]
 					}
 					n += grids
@@ -202,6 +219,7 @@ func BenchmarkCatalog(b *testing.B) {
 	}
 	for _, mode := range []string{"decode", "query", "decode", "query"} {
 		b.Run(mode, func(b *testing.B) {
+			b.ReportAllocs()
 			q, err := New(Options{Workers: 1})
 			if err != nil {
 				b.Fatal(err)

@@ -10,8 +10,8 @@
 // 1-6 is computed once a run. The built-in invariants are listed by
 // Builtins; Func makes one from a function.
 //
-// Grids come from enumerating groups on the fly (Enumerate) or from a
-// catalog (Catalog), in the catalog's order: groups ascending, grids
+// Grids come from enumerating groups on the fly (Enumerator) or from a
+// catalog (CatalogSource), in the catalog's order: groups ascending, grids
 // ascending inside a group. Results of disjoint sets of groups merge
 // exactly (Result.Merge), so a range split into parts and merged gives what
 // one run over the range gives.

@@ -22,7 +22,8 @@ type Invariant interface {
 }
 
 // A Run is grids of one group that share rows 1-6, ascending, as the
-// enumerator finds them and a catalog stores them.
+// enumerator finds them and a catalog stores them. Runners rely on its
+// grids being the group's minlex grids (autos does, for one).
 type Run struct {
 	Group int          // the group, 1..3541
 	First int64        // ordinal (1-based, ascending order inside the group) of Grids[0]
@@ -69,8 +70,9 @@ func (r gridRunner) Values(run *Run, out []int) {
 }
 
 // Func returns an Invariant named name, defined by def, whose value is
-// value(g). value must be a class invariant and safe for concurrent use;
-// Func does not check either.
+// value(g). value must be safe for concurrent use, and should be a class
+// invariant for the statistics to describe classes (a query reads the
+// classes' minlex grids); Func checks neither.
 func Func(name, def string, value func(g *canon.Grid) int) Invariant {
 	return funcInvariant{name, def, value}
 }
@@ -121,6 +123,7 @@ type UnknownError struct {
 	Known []string
 }
 
+// Error names the unknown name and lists the known ones.
 func (e *UnknownError) Error() string {
 	return fmt.Sprintf("unknown invariant %q (known: %s)", e.Name, strings.Join(e.Known, ", "))
 }

@@ -158,23 +158,21 @@ func TestEnumerateAndCatalogAgree(t *testing.T) {
 	if !reflect.DeepEqual(fromEnum, fromCat) {
 		t.Fatalf("enumerated and catalog results differ:\n%+v\n%+v", fromEnum.Stats[0], fromCat.Stats[0])
 	}
-	var want enumerate.Stats
-	for _, n := range groups {
-		grp, _ := band.ByNumber(n)
-		st, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, func(enumerate.Batch) error { return nil })
-		if err != nil {
-			t.Fatal(err)
-		}
-		want.Add(&st)
+	// From the enumerator, autos are the enumerator's own counts; from the
+	// catalog they are computed: the histograms agree.
+	if fromEnum.Stats[0].Name != "autos" || len(fromEnum.Stats[0].Hist) < 2 {
+		t.Fatalf("first invariant %s, histogram %v", fromEnum.Stats[0].Name, fromEnum.Stats[0].Hist)
 	}
-	if fromCat.Grids != want.Grids || fromCat.Matched != want.Grids {
-		t.Fatalf("%d grids, %d matched; the enumerator has %d", fromCat.Grids, fromCat.Matched, want.Grids)
+	var n int64
+	for _, g := range groups {
+		e, _ := cat.Entry(g)
+		n += e.Count
 	}
-	if !testing.Short() && want.Grids != 1007170 {
-		t.Fatalf("band 1: %d grids; method.md says 1,007,170", want.Grids)
+	if fromEnum.Grids != n || fromEnum.Matched != n {
+		t.Fatalf("%d grids, %d matched; the catalog holds %d", fromEnum.Grids, fromEnum.Matched, n)
 	}
-	if got := fromCat.Stats[0].Hist; !reflect.DeepEqual(got, histOf(want.Autos[:])) {
-		t.Fatalf("autos from the catalog %v; the enumerator's %v", got, histOf(want.Autos[:]))
+	if !testing.Short() && n != 1007170 {
+		t.Fatalf("band 1: %d grids; method.md says 1,007,170", n)
 	}
 }
 

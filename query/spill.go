@@ -18,6 +18,7 @@ type spill struct {
 	file *os.File
 }
 
+// Write keeps p, in memory until spillLimit, then in the temporary file.
 func (s *spill) Write(p []byte) (int, error) {
 	if s.file == nil && s.mem.Len()+len(p) > spillLimit {
 		f, err := os.CreateTemp("", "edgrid-query-*")
