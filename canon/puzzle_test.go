@@ -126,8 +126,30 @@ func puzzleCases(t testing.TB, many bool) []puzzleCase {
 			q[j*9+4] = uint8(1 + r.IntN(3))
 		}
 		add("repeats", q, 0)
+		// A digit twice in one stack of a line, both new when the line
+		// goes on top or comes first with them (sudoku-minlexing-tool's
+		// output showed this case).
+		g2 := RandomGrid(r)
+		u := randomPuzzle(r, &g2, 6+k%12)
+		line, st := r.IntN(9), r.IntN(3)
+		a, b := 9*line+3*st+r.IntN(3), 9*line+3*st+r.IntN(3)
+		if k%2 == 1 {
+			a, b = 27*st+9*r.IntN(3)+line, 27*st+9*r.IntN(3)+line
+		}
+		u[a], u[b] = 4, 4
+		add("stack-repeats", u, 0)
 	}
+	add("found-by-peer", mustParsePuzzle(t, ".......5........4........4......6......63.......7.......5......1.........3......."), 4)
 	return cases
+}
+
+func mustParsePuzzle(t testing.TB, s string) Grid {
+	t.Helper()
+	p, err := ParsePuzzle(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 func TestPuzzleMinlexBruteForce(t *testing.T) {
