@@ -394,3 +394,18 @@ func TestParsePuzzle(t *testing.T) {
 		t.Errorf("line 7: %v", err)
 	}
 }
+
+// TestPatternMinlexIgnoresSpareBits: bits of a Mask past cell 80 play no part.
+func TestPatternMinlexIgnoresSpareBits(t *testing.T) {
+	ps, _ := loadSet(t, setTop)
+	for _, p := range ps[:50] {
+		m := MaskOf(&p)
+		junk := m
+		junk[1] |= 0xFFFF_FFFF_FFFE_0000
+		f1, a1, _ := PatternMinlex(m)
+		f2, a2, _ := PatternMinlex(junk)
+		if f1 != f2 || a1 != a2 {
+			t.Fatalf("pattern %s: %s (%d); with bits past cell 80 set: %s (%d)", m, f1, a1, f2, a2)
+		}
+	}
+}

@@ -83,7 +83,8 @@ func (s *puzzleScan) cells(o uint8, r, ss int) uint16 {
 	return uint16(s.p[i])<<8 | uint16(s.p[i+step])<<4 | uint16(s.p[i+2*step])
 }
 
-// loadMask reads the clue pattern m into s (for the pattern search only).
+// loadMask reads the clue pattern m into s (for the pattern search only);
+// bits of m past cell 80 are ignored.
 func (s *puzzleScan) loadMask(m Mask) {
 	var pc [9]uint16
 	for r := range 9 {
@@ -91,7 +92,7 @@ func (s *puzzleScan) loadMask(m Mask) {
 		if r < 7 {
 			pr = uint16(m[0] >> (55 - 9*r) & 511)
 		} else if r == 7 {
-			pr = uint16(m[0]&1)<<8 | uint16(m[1]>>9)
+			pr = uint16(m[0]&1)<<8 | uint16(m[1]>>9&0xFF)
 		} else {
 			pr = uint16(m[1] & 511)
 		}
