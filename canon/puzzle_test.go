@@ -409,3 +409,27 @@ func TestPatternMinlexIgnoresSpareBits(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzleFullGrids: a full grid's puzzle form, in either order, is its
+// minlex grid, and its automorphism count the grid's.
+func TestPuzzleFullGrids(t *testing.T) {
+	r := rand.New(rand.NewPCG(61, 62))
+	grids := []Grid{shiftedGrid(), rowShiftGrid(), mustParse(t, lexFirst), mustParse(t, paperGrid1)}
+	n := 60
+	if testing.Short() {
+		n = 6
+	}
+	for range n {
+		grids = append(grids, RandomGrid(r))
+	}
+	var pc PuzzleCanon
+	for _, g := range grids {
+		want, wantAutos, _ := Minlex(&g)
+		for _, order := range []PuzzleOrder{PlainOrder, PatternFirst} {
+			form, autos, _, err := pc.Minlex(&g, order)
+			if err != nil || form != want || autos != wantAutos {
+				t.Fatalf("%v form of grid %s = %s, %d, %v; want Minlex's %s, %d", order, g.String(), form.String(), autos, err, want.String(), wantAutos)
+			}
+		}
+	}
+}
