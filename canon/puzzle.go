@@ -6,10 +6,10 @@ import (
 )
 
 // A puzzle is a Grid whose empty cells hold 0. Its forms are taken over the
-// same group as a grid's (docs/method.md, "Solution grids and when two are the same"): the
-// 3,359,232 geometric transforms, each followed by the relabelling that
-// numbers the digits in order of first appearance, which is the best one for
-// that transform. A puzzle need not be valid or have a solution to have a
+// same group as a grid's (docs/method.md, "Solution grids and when two are
+// the same"): the 3,359,232 geometric transforms, each followed by the
+// relabelling that numbers the digits in order of first appearance, which is
+// the best one for that transform. A puzzle need not be valid or have a solution to have a
 // form.
 //
 // Both orders read the form as 81 characters, cell 1 first, an empty cell
@@ -34,9 +34,11 @@ import (
 type PuzzleOrder uint8
 
 const (
-	// PlainOrder compares the 81 characters, an empty cell (0) below every digit.
+	// PlainOrder compares the 81 characters, an empty cell (0) below every
+	// digit.
 	PlainOrder PuzzleOrder = iota
-	// PatternFirst compares the clue patterns first, then the digits.
+	// PatternFirst compares the clue patterns first (empty before clue), then
+	// the digits.
 	PatternFirst
 )
 
@@ -58,10 +60,30 @@ func (e *ValueError) Error() string {
 	return fmt.Sprintf("canon: cell %d (%s) holds %d, not 0-9", e.Cell+1, CellName(e.Cell), e.Value)
 }
 
-// PuzzleCanon finds the forms of puzzles and patterns. It keeps its working
-// space from call to call, so that it allocates nothing once warm; one
-// PuzzleCanon must not be used by two goroutines at once. The zero value is
-// ready to use.
+// PuzzleCanon finds the forms of puzzles and patterns (docs/puzzles.md).
+//
+// A puzzle is a Grid whose empty cells hold 0; it need not be valid or have a
+// solution to have a form. The forms are taken over the grids' group
+// (method.md, "Grids and the symmetry group"): the 3,359,232 geometric
+// transforms, each followed by the relabelling that numbers the digits in
+// order of first appearance, the best one for that transform. The form is
+// read as 81 characters, cell 1 first, an empty cell written 0; PlainOrder
+// takes the smallest string, PatternFirst the smallest clue pattern (empty
+// before clue, cell by cell) and then the smallest digits among the
+// transforms that give it, the order of dobrichev's sudoku-minlexing-tool,
+// whose strings it reproduces.
+//
+// A puzzle's automorphism count is the number of geometric transforms t for
+// which some relabelling maps t(p) onto p: the number of geometric transforms
+// that, with their relabellings, take p to its form, the same in both orders.
+// It is 3,359,232 for the empty puzzle and a full grid's own count (1..648)
+// for a full grid. It counts transforms, not their effect on the clues: two
+// that differ only on empty cells count twice, where sudoku-minlexing-tool
+// counts one.
+//
+// A PuzzleCanon keeps its working space from call to call, so that it
+// allocates nothing once warm; it must not be used by two goroutines at once.
+// The zero value is ready to use.
 type PuzzleCanon struct {
 	s puzzleScan
 }

@@ -126,8 +126,30 @@ func puzzleCases(t testing.TB, many bool) []puzzleCase {
 			q[j*9+4] = uint8(1 + r.IntN(3))
 		}
 		add("repeats", q, 0)
+		// A digit twice in one stack of a line, both new when the line
+		// goes on top or comes first with them (sudoku-minlexing-tool's
+		// output showed this case).
+		g2 := RandomGrid(r)
+		u := randomPuzzle(r, &g2, 6+k%12)
+		line, st := r.IntN(9), r.IntN(3)
+		a, b := 9*line+3*st+r.IntN(3), 9*line+3*st+r.IntN(3)
+		if k%2 == 1 {
+			a, b = 27*st+9*r.IntN(3)+line, 27*st+9*r.IntN(3)+line
+		}
+		u[a], u[b] = 4, 4
+		add("stack-repeats", u, 0)
 	}
+	add("found-by-peer", mustParsePuzzle(t, ".......5........4........4......6......63.......7.......5......1.........3......."), 4)
 	return cases
+}
+
+func mustParsePuzzle(t testing.TB, s string) Grid {
+	t.Helper()
+	p, err := ParsePuzzle(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 func TestPuzzleMinlexBruteForce(t *testing.T) {
@@ -370,5 +392,44 @@ func TestParsePuzzle(t *testing.T) {
 	}
 	if _, err := ParsePuzzleLine(7, good[:3]); err == nil || err.Error() != "line 7: 3 cells, want 81" {
 		t.Errorf("line 7: %v", err)
+	}
+}
+
+// TestPatternMinlexIgnoresSpareBits: bits of a Mask past cell 80 play no part.
+func TestPatternMinlexIgnoresSpareBits(t *testing.T) {
+	ps, _ := loadSet(t, setTop)
+	for _, p := range ps[:50] {
+		m := MaskOf(&p)
+		junk := m
+		junk[1] |= 0xFFFF_FFFF_FFFE_0000
+		f1, a1, _ := PatternMinlex(m)
+		f2, a2, _ := PatternMinlex(junk)
+		if f1 != f2 || a1 != a2 {
+			t.Fatalf("pattern %s: %s (%d); with bits past cell 80 set: %s (%d)", m, f1, a1, f2, a2)
+		}
+	}
+}
+
+// TestPuzzleFullGrids: a full grid's puzzle form, in either order, is its
+// minlex grid, and its automorphism count the grid's.
+func TestPuzzleFullGrids(t *testing.T) {
+	r := rand.New(rand.NewPCG(61, 62))
+	grids := []Grid{shiftedGrid(), rowShiftGrid(), mustParse(t, lexFirst), mustParse(t, paperGrid1)}
+	n := 60
+	if testing.Short() {
+		n = 6
+	}
+	for range n {
+		grids = append(grids, RandomGrid(r))
+	}
+	var pc PuzzleCanon
+	for _, g := range grids {
+		want, wantAutos, _ := Minlex(&g)
+		for _, order := range []PuzzleOrder{PlainOrder, PatternFirst} {
+			form, autos, _, err := pc.Minlex(&g, order)
+			if err != nil || form != want || autos != wantAutos {
+				t.Fatalf("%v form of grid %s = %s, %d, %v; want Minlex's %s, %d", order, g.String(), form.String(), autos, err, want.String(), wantAutos)
+			}
+		}
 	}
 }

@@ -11,9 +11,9 @@ const maxDirect = 8
 // the puzzle, relabelling as it goes, and keeps the smallest result: the
 // pattern-first form, the number of elements giving it, and one of them. It
 // reports false, doing nothing, when there are more than maxDirect elements
-// or some line repeats a digit (digitSearch does those).
+// (digitSearch does those).
 func (s *puzzleScan) direct(form *Grid) (autos int, t Transform, ok bool) {
-	if s.repeats || s.autos() > maxDirect {
+	if s.autos() > maxDirect {
 		return 0, Transform{}, false
 	}
 	have := false

@@ -282,9 +282,9 @@ func newDigitsMove(S uint8, fresh uint8) bool {
 
 // splitRow is digitRow for every row when some line repeats a digit. It
 // takes each stack order of S apart and compares the row a stack at a time,
-// splitting the candidate into one for each way of placing the new digits of
-// a stack. With repeats the keys hold the labels themselves, which the
-// comparison then needs: a digit can be new and old in the same row.
+// with the labels themselves in the keys (a digit can be new and old in the
+// same row), splitting the candidate into one for each way of placing the
+// new digits of a stack.
 func (s *puzzleScan) splitRow(c *pcand, r, k int, S uint8) {
 	for x := S; x != 0; x &= x - 1 {
 		e := &s.split[0]
@@ -307,7 +307,7 @@ func (s *puzzleScan) splitStacks(e *pcand, r, t int) {
 		info := trioTab[v]
 		m := cmpTab[int(info&31)<<6|int(e.cols[ss])]
 		if info>>5 < 2 || m&(m-1) == 0 {
-			if !s.admitStack(s.stackKey(e, tv, v, bits.TrailingZeros8(m)), t) {
+			if !s.admitStack(s.stackKey(e, tv, bits.TrailingZeros8(m)), t) {
 				return
 			}
 			e.cols[ss] = m
@@ -336,8 +336,11 @@ func (s *puzzleScan) splitStacks(e *pcand, r, t int) {
 			// itself, which would move a local copy to the heap.
 			f := &s.split[t+1]
 			*f = *e
-			if !s.admitStack(s.stackKey(f, tv, v, bits.TrailingZeros8(groups[g])), t) {
-				return // every group gives the same key
+			// The groups' keys differ when a new digit repeats in the
+			// stack (a a b reads 1 1 2, a b a reads 1 2 1): each is
+			// compared.
+			if !s.admitStack(s.stackKey(f, tv, bits.TrailingZeros8(groups[g])), t) {
+				continue
 			}
 			f.cols[ss] = groups[g]
 			s.splitStacks(f, r, t+1)
@@ -347,23 +350,18 @@ func (s *puzzleScan) splitStacks(e *pcand, r, t int) {
 	s.nxt = append(s.nxt, *e)
 }
 
-// stackKey reads the three cells tv (values v) of a stack of e in column
-// order perm3[p], numbers the digits that have no label yet, and returns the
-// cells as a key: with noLabel for the new digits, or with their labels when
-// some line repeats a digit.
-func (s *puzzleScan) stackKey(e *pcand, tv, v uint16, p int) uint16 {
-	key := permuteCells(v, p)
-	var lab uint16
+// stackKey reads the three cells tv of a stack of e in column order
+// perm3[p], numbers the digits that have no label yet, and returns the cells'
+// labels as a key.
+func (s *puzzleScan) stackKey(e *pcand, tv uint16, p int) uint16 {
+	var key uint16
 	for _, sh := range permShift[p] {
 		x := tv >> sh & 15
 		if x != 0 && labelOf(e.lab, x) == noLabel {
 			e.lab = e.lab&^(15<<(4*x)) | uint64(e.next)<<(4*x)
 			e.next++
 		}
-		lab = lab<<4 | labelOf(e.lab, x)
-	}
-	if s.repeats {
-		return lab
+		key = key<<4 | labelOf(e.lab, x)
 	}
 	return key
 }

@@ -45,6 +45,19 @@ var stackTab [512 * 64]uint16
 var permShift [6][3]uint8
 
 func init() {
+	buildPatTab()
+	buildCmpTab()
+	buildCanonRow()
+	buildTrioTab()
+	buildStackTab()
+	for p := range 6 {
+		for k := range 3 {
+			permShift[p][k] = 4 * (2 - perm3[p][k])
+		}
+	}
+}
+
+func buildPatTab() {
 	for t := range 8 {
 		for m := 1; m < 64; m++ {
 			best, res := 8, 0
@@ -66,6 +79,12 @@ func init() {
 			patTab[t<<6|m] = uint16(best<<8 | res)
 		}
 	}
+}
+
+// buildCmpTab tries every order in every mask on each triple of values 0-2,
+// among which all 13 ways three values can compare occur (codes that cannot
+// occur stay empty).
+func buildCmpTab() {
 	var vals [3]int
 	for x := range 27 {
 		vals[0], vals[1], vals[2] = x/9, x/3%3, x%3
@@ -90,6 +109,9 @@ func init() {
 			cmpTab[code<<6|m] = uint8(res)
 		}
 	}
+}
+
+func buildCanonRow() {
 	for x := range 512 {
 		var st [3]uint16
 		for s := range 3 {
@@ -107,7 +129,9 @@ func init() {
 		}
 		canonRow[x] = st[0]<<6 | st[1]<<3 | st[2]
 	}
+}
 
+func buildTrioTab() {
 	for v := range 4096 {
 		a, b, c := v>>8, v>>4&15, v&15
 		fresh := 0
@@ -118,6 +142,9 @@ func init() {
 		}
 		trioTab[v] = uint8(weakOrder3(a, b, c) | min(fresh, 2)<<5)
 	}
+}
+
+func buildStackTab() {
 	for x := range 512 {
 		f := [3]int{x >> 6, x >> 3 & 7, x & 7}
 		code := weakOrder3(f[0], f[1], f[2])
@@ -126,11 +153,6 @@ func init() {
 			sp := perm3[bits.TrailingZeros8(m)]
 			row := f[sp[0]]<<6 | f[sp[1]]<<3 | f[sp[2]]
 			stackTab[x<<6|S] = uint16(row<<6) | uint16(m)
-		}
-	}
-	for p := range 6 {
-		for k := range 3 {
-			permShift[p][k] = 4 * (2 - perm3[p][k])
 		}
 	}
 }

@@ -58,18 +58,6 @@ func (m Mask) String() string {
 	return string(b[:])
 }
 
-// AppendText appends the 81 characters of String to dst without allocating.
-func (m *Mask) AppendText(dst []byte) []byte {
-	for i := range 81 {
-		c := byte('0')
-		if m.Has(i) {
-			c = '1'
-		}
-		dst = append(dst, c)
-	}
-	return dst
-}
-
 // ApplyMask returns the mask of the cells t carries m's cells to (t's relabelling
 // plays no part).
 func (t *Transform) ApplyMask(m Mask) Mask {
