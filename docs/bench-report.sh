@@ -66,3 +66,15 @@ row "unrank without a catalog, paper's order, random numbers" rank 'Query/unrank
 row "rank without a catalog, paper's order, random grids" rank 'Query/rank/paper$' 1000x median-ms p99-ms max-ms
 row "unrank without a catalog, lex order" rank 'Query/unrank/lex$' 1000x median-ms p99-ms max-ms
 row "rank without a catalog, lex order" rank 'Query/rank/lex$' 1000x median-ms p99-ms max-ms
+row "Fast: solve and prove unique, 17-clue set" solve 'Fast/17clue/unique$' 3x puzzles/s allocs/op
+row "Fast: solve and prove unique, top1465" solve 'Fast/top1465/unique$' 3x puzzles/s
+row "Fast: solve and prove unique, the 375 hardest" solve 'Fast/hardest375/unique$' 2x puzzles/s
+row "Fast: counting group 1's 11,297,664 completions" solve 'FastCountGroup1' 3x completions/s
+row "puzzle forms, 17-clue set, plain order" canon 'PuzzleMinlex/17clue/plain$' 1s puzzles/s allocs/op
+row "puzzle forms, 17-clue set, pattern-first order" canon 'PuzzleMinlex/17clue/patternfirst$' 1s puzzles/s
+row "puzzle forms, top1465, plain order" canon 'PuzzleMinlex/top1465/plain$' 1s puzzles/s
+row "puzzle forms, top1465, pattern-first order" canon 'PuzzleMinlex/top1465/patternfirst$' 1s puzzles/s
+row "pattern forms, the 17-clue set's patterns" canon 'PatternMinlex' 1s patterns/s
+row "query: ua4 of random grids" query 'Invariants/ua4/random$' 1s grids/s allocs/op
+row "query: intercalates of random grids" query 'Invariants/intercalates/random$' 1s grids/s
+row "puzzle IDs end to end, 17-clue set" puzzleid 'ID/puzzles2_17_clue$' 300x puzzles/s
