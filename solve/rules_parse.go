@@ -44,6 +44,9 @@ func (rr *rulesReader) next() (text string, ok bool, err error) {
 	for rr.sc.Scan() {
 		rr.line++
 		text = strings.TrimRight(rr.sc.Text(), " \t\r")
+		if rr.line == 1 {
+			text = strings.TrimPrefix(text, "\ufeff") // a byte-order mark
+		}
 		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
@@ -55,8 +58,8 @@ func (rr *rulesReader) next() (text string, ok bool, err error) {
 	return "", false, nil
 }
 
-// ParseRules reads a rules file: lines starting '#' are comments and blank
-// lines are skipped; then come the vertical size, the horizontal size, the
+// ParseRules reads a rules file: a UTF-8 byte-order mark at the start is
+// skipped, lines starting '#' are comments and blank lines are skipped; then come the vertical size, the horizontal size, the
 // maximum number and the number of regions (white-space separated, on one
 // line or several); then the board, one row a line: '.' for an empty cell,
 // 1-9 and A=10 ... Z=35 for givens, 'x' for a position that is not a cell;

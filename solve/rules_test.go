@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -160,5 +161,25 @@ func TestPartialRegions(t *testing.T) {
 	}
 	if _, err := s.Solve(context.Background(), []uint8{4, 0, 0}, 0, nil); err == nil {
 		t.Error("given 4 on a board of 1..3: want error")
+	}
+}
+
+// A byte-order mark at the start of a rules file is skipped: the file
+// reads as it does without one.
+func TestRulesByteOrderMark(t *testing.T) {
+	data, err := os.ReadFile("../examples/latin3.dat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := ParseRules("latin3.dat", bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	marked, err := ParseRules("latin3.dat", bytes.NewReader(append([]byte("\ufeff"), data...)))
+	if err != nil {
+		t.Fatalf("with a byte-order mark: %v", err)
+	}
+	if plain.String() != marked.String() {
+		t.Errorf("with a byte-order mark the rules read differently:\n%s\nagainst\n%s", marked, plain)
 	}
 }
