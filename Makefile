@@ -13,7 +13,7 @@ test: lint
 
 # The checks too slow for every edit: whole bands against docs/method.md's
 # counts, all brute-force minlex cases, every group candidate decided again,
-# fuzzing. About 10 minutes on 2 cores.
+# every puzzle ID of the shared sets, fuzzing. About 12 minutes on 2 cores.
 # Fuzzing budgets are counts of inputs (about 10-15 s each here), not times:
 # Go 1.26's fuzzer can fail at the end of a -fuzztime duration with nothing
 # found (golang/go#75804, fixed in Go 1.27).
