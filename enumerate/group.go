@@ -77,6 +77,7 @@ type taskResult struct {
 	places []Place    // GroupPlaced: one for each grid
 	runs   []Run      // GroupBatches: the runs of grids sharing rows 4-6
 	rows   []UsedRow7 // and their rows 7
+	starts []int32    // GroupRuns: the index of each run's first grid
 	stats  Stats
 }
 
@@ -87,6 +88,7 @@ const (
 	collectGrids   collect = iota // nothing more (Group)
 	collectPlaces                 // each grid's Place (GroupPlaced)
 	collectBatches                // runs and rows 7 (GroupBatches)
+	collectRuns                   // grids and where each run starts (GroupRuns)
 )
 
 // resultPool recycles task results, so that their buffers, once grown to a
@@ -96,6 +98,7 @@ var resultPool = sync.Pool{New: func() any { return new(taskResult) }}
 func getResult() *taskResult {
 	r := resultPool.Get().(*taskResult)
 	r.grids, r.autos, r.places, r.runs, r.rows, r.stats = r.grids[:0], r.autos[:0], r.places[:0], r.runs[:0], r.rows[:0], Stats{}
+	r.starts = r.starts[:0]
 	return r
 }
 
@@ -141,6 +144,31 @@ func GroupBatches(ctx context.Context, key band.Key, opt Options, emit func(b Ba
 	return groupRun(ctx, key, opt, collectBatches, func(r *taskResult, n int) (int, error) {
 		if err := emit(Batch{r: r, n: n}); err != nil {
 			return 0, err
+		}
+		return n, nil
+	})
+}
+
+// GroupRuns is Group passing the grids that share rows 4-6 (a run, as the
+// search finds them together) at once, with their automorphism counts,
+// without copying them again: a consumer that works run by run (a query)
+// is spared gathering them. The runs come in ascending order, none empty;
+// the slices are valid only during the call. After an error from emit,
+// Stats count the grids of the runs before.
+func GroupRuns(ctx context.Context, key band.Key, opt Options, emit func(grids []canon.Grid, autos []uint16) error) (Stats, error) {
+	return groupRun(ctx, key, opt, collectRuns, func(r *taskResult, n int) (int, error) {
+		for j, a := range r.starts {
+			b := len(r.grids)
+			if j+1 < len(r.starts) {
+				b = int(r.starts[j+1])
+			}
+			a, b := int(a), min(b, n)
+			if a >= b {
+				break
+			}
+			if err := emit(r.grids[a:b], r.autos[a:b]); err != nil {
+				return a, err
+			}
 		}
 		return n, nil
 	})
@@ -281,6 +309,16 @@ func newTaskRunner(ctx context.Context, key band.Key, opt Options, c collect) fu
 				r.grids = append(r.grids, *g)
 				r.autos = append(r.autos, uint16(autos))
 				r.places = append(r.places, s.curPlace())
+				return nil
+			}
+		case collectRuns:
+			s.emit = func(g *canon.Grid, autos int) error {
+				if s.band2Kept != kept {
+					kept = s.band2Kept
+					r.starts = append(r.starts, int32(len(r.grids)))
+				}
+				r.grids = append(r.grids, *g)
+				r.autos = append(r.autos, uint16(autos))
 				return nil
 			}
 		case collectBatches:

@@ -27,22 +27,27 @@ type Source interface {
 // enumerator's automorphism counts; it needs no catalog.
 type Enumerator struct{}
 
-// Runs enumerates group n with workers goroutines searching
-// (enumerate.Group, which copies each grid as it finds it; the cheaper
-// batches would have to be rebuilt into grids, which costs more).
+// Runs enumerates group n with workers goroutines searching, passing the
+// enumerator's runs (enumerate.GroupRuns) as they are, without copying
+// their grids; a run longer than runCap is passed in pieces.
 func (Enumerator) Runs(ctx context.Context, n, workers int, fn func(r *Run) error) error {
 	grp, err := band.ByNumber(n)
 	if err != nil {
 		return fmt.Errorf("query: %w", err)
 	}
-	b := newRunBuffer(n, fn)
-	b.autos = make([]uint16, 0, runCap)
-	_, err = enumerate.Group(ctx, grp.Key, enumerate.Options{Workers: workers}, func(g *canon.Grid, autos int) error {
-		return b.add(g, uint16(autos))
+	r := Run{Group: n, First: 1}
+	_, err = enumerate.GroupRuns(ctx, grp.Key, enumerate.Options{Workers: workers}, func(grids []canon.Grid, autos []uint16) error {
+		for len(grids) > 0 {
+			k := min(len(grids), runCap)
+			r.Grids, r.Autos = grids[:k], autos[:k]
+			if err := fn(&r); err != nil {
+				return err
+			}
+			r.First += int64(k)
+			grids, autos = grids[k:], autos[k:]
+		}
+		return nil
 	})
-	if err == nil {
-		err = b.flush()
-	}
 	return err
 }
 

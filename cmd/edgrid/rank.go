@@ -80,12 +80,20 @@ func (o *rankOptions) parse(fs *flagSet, args []string) (*rank.Ranker, error) {
 	if o.order, err = rank.ParseOrder(o.orderName); err != nil {
 		return nil, usagef("--order %s: want paper, groups or lex", o.orderName)
 	}
+	return newRanker(o.catalog)
+}
+
+// newRanker returns a Ranker with the embedded tables, reading the catalog
+// in directory dir unless dir is "". A directory without a catalog index
+// is a usage error (exit 2), a damaged index exit 1.
+func newRanker(dir string) (*rank.Ranker, error) {
 	var cat *storage.Catalog
-	if o.catalog != "" {
-		if _, err := os.Stat(filepath.Join(o.catalog, storage.IndexName)); err != nil {
-			return nil, usagef("--catalog %s: not a catalog directory (%v)", o.catalog, err)
+	if dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, storage.IndexName)); err != nil {
+			return nil, usagef("--catalog %s: not a catalog directory (%v)", dir, err)
 		}
-		if cat, err = storage.OpenCatalog(o.catalog); err != nil {
+		var err error
+		if cat, err = storage.OpenCatalog(dir); err != nil {
 			return nil, err // damage: exit 1
 		}
 	}
