@@ -2,30 +2,77 @@ package puzzleid
 
 import (
 	"context"
+	"os"
 	"testing"
+
+	"edgrid/canon"
+	"edgrid/rank"
+	"edgrid/storage"
 )
 
 var sinkID ID
 
 // BenchmarkID names puzzles of the shared sets end to end: check, solve,
-// the solution's minlex grid and key, its lexicographic number.
+// the solution's minlex grid and key, its lexicographic number. The key
+// sub-benchmark is all of that but the number, which shows what the
+// numbering costs; with EDGRID_CATALOG naming a catalog directory, catalog
+// numbers the grids from it.
 func BenchmarkID(b *testing.B) {
 	for _, set := range []string{"puzzles2_17_clue", "puzzles3_magictour_top1465"} {
 		b.Run(set, func(b *testing.B) {
+			benchIDs(b, loadSet(b, set), namer(b))
+		})
+		b.Run(set+"/key", func(b *testing.B) {
 			ps := loadSet(b, set)
 			n := namer(b)
 			ctx := context.Background()
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				id, err := n.ID(ctx, &ps[i%len(ps)])
+				p := &ps[i%len(ps)]
+				var sol [81]uint8
+				g := [81]uint8(*p)
+				if c, err := n.f.Unique(ctx, &g, &sol); err != nil || c != 1 {
+					b.Fatal(c, err)
+				}
+				m, mask, err := canon.PuzzleKey(p, (*canon.Grid)(&sol))
 				if err != nil {
 					b.Fatal(err)
 				}
-				sinkID = id
+				sinkID = ID{Number: int64(m[80]), Mask: mask}
 				i++
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 		})
+		b.Run(set+"/catalog", func(b *testing.B) {
+			dir := os.Getenv("EDGRID_CATALOG")
+			if dir == "" {
+				b.Skip("EDGRID_CATALOG not set")
+			}
+			cat, err := storage.OpenCatalog(dir)
+			if err != nil {
+				b.Fatal(err)
+			}
+			r, err := rank.New(nil, cat)
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchIDs(b, loadSet(b, set), New(r))
+		})
 	}
+}
+
+func benchIDs(b *testing.B, ps []canon.Grid, n *Namer) {
+	ctx := context.Background()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		id, err := n.ID(ctx, &ps[i%len(ps)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		sinkID = id
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 }
