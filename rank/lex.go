@@ -316,11 +316,11 @@ func (r *Ranker) inCatalog(parts []groupPart) bool {
 // catalogBelow returns how many grids of group g's catalog file are below
 // m, and whether m is one of them.
 func (r *Ranker) catalogBelow(g int, m *canon.Grid) (int64, bool, error) {
-	f, err := r.cat.Open(g)
+	f, release, err := r.file(g)
 	if err != nil {
 		return 0, false, err
 	}
-	defer f.Close()
+	defer release()
 	return f.Below(m)
 }
 
@@ -344,7 +344,7 @@ func (r *Ranker) catalogPick(parts []groupPart, k int64) (canon.Grid, error) {
 		if desc {
 			from += p.pt.size - take
 		}
-		f, err := r.cat.Open(p.gs.grp.Number)
+		f, release, err := r.file(p.gs.grp.Number)
 		if err != nil {
 			return canon.Grid{}, err
 		}
@@ -356,7 +356,7 @@ func (r *Ranker) catalogPick(parts []groupPart, k int64) (canon.Grid, error) {
 			list = append(list, *g)
 			return nil
 		})
-		f.Close()
+		release()
 		if err != nil {
 			return canon.Grid{}, err
 		}

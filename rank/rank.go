@@ -71,6 +71,7 @@ type Ranker struct {
 	paper  *paperTable // nil: the embedded ones
 	split  *splitTable // nil: the embedded ones
 	rows4  map[[30]uint8][][8]uint8
+	files  map[int]*storage.File // catalog files kept open (files.go)
 }
 
 // groupState is what a Ranker keeps of a group it visited.
@@ -233,11 +234,11 @@ func (r *Ranker) Rank(ctx context.Context, g *canon.Grid, o Order) (int64, canon
 func (r *Ranker) ordinal(ctx context.Context, m *canon.Grid, group int) (int64, error) {
 	if r.cat != nil {
 		if _, ok := r.cat.Entry(group); ok {
-			f, err := r.cat.Open(group)
+			f, release, err := r.file(group)
 			if err != nil {
 				return 0, err
 			}
-			defer f.Close()
+			defer release()
 			return f.Ordinal(m)
 		}
 	}
@@ -283,11 +284,11 @@ func (r *Ranker) Unrank(ctx context.Context, n int64, o Order) (canon.Grid, erro
 	}
 	if r.cat != nil {
 		if _, ok := r.cat.Entry(g); ok {
-			f, err := r.cat.Open(g)
+			f, release, err := r.file(g)
 			if err != nil {
 				return canon.Grid{}, err
 			}
-			defer f.Close()
+			defer release()
 			return f.Grid(k)
 		}
 	}

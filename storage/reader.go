@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"sync"
 
 	"edgrid/band"
 	"edgrid/canon"
@@ -114,6 +115,17 @@ type buffers struct {
 	cache          *band3Cache
 }
 
+// blockBuffers recycles the buffers of one-block reads (Grid, Ordinal,
+// Below), which a rank query makes one after another.
+var blockBuffers = sync.Pool{New: func() any { return new(buffers) }}
+
+// oneBlock decodes block i with pooled buffers, as decode does.
+func (f *File) oneBlock(i int, fn func(ord int64, g *canon.Grid) error) error {
+	buf := blockBuffers.Get().(*buffers)
+	defer blockBuffers.Put(buf)
+	return f.decode(i, buf, fn)
+}
+
 // payload reads block i, checks its checksum and decompresses it.
 func (f *File) payload(i int, buf *buffers) ([]byte, error) {
 	e := &f.entries[i]
@@ -189,7 +201,7 @@ func (f *File) Grid(ord int64) (canon.Grid, error) {
 	}
 	i := sort.Search(len(f.entries), func(i int) bool { return f.entries[i].first > ord }) - 1
 	var out canon.Grid
-	err := f.decode(i, &buffers{}, func(o int64, g *canon.Grid) error {
+	err := f.oneBlock(i, func(o int64, g *canon.Grid) error {
 		out = *g
 		if o < ord {
 			return nil
@@ -212,7 +224,7 @@ func (f *File) Ordinal(g *canon.Grid) (int64, error) {
 		return 0, fmt.Errorf("storage: %s: %w", f.path, ErrNotFound)
 	}
 	var found int64
-	err := f.decode(i, &buffers{}, func(o int64, d *canon.Grid) error {
+	err := f.oneBlock(i, func(o int64, d *canon.Grid) error {
 		switch c := bytes.Compare(d[27:], g[27:]); {
 		case c == 0:
 			found = o

@@ -34,7 +34,7 @@ func (f *File) Below(g *canon.Grid) (int64, bool, error) {
 	}
 	n := f.entries[i].first - 1
 	found := false
-	err := f.decode(i, &buffers{}, func(_ int64, d *canon.Grid) error {
+	err := f.oneBlock(i, func(_ int64, d *canon.Grid) error {
 		switch c := bytes.Compare(d[:], g[:]); {
 		case c == 0:
 			found = true

@@ -61,7 +61,7 @@ func init() {
 
 // catalogFlag adds id's and puzzle's --catalog flag to fs.
 func catalogFlag(fs *flagSet) *string {
-	return fs.String("catalog", "", "number solution grids by reading this catalog directory instead of regenerating them (several times faster)")
+	return fs.String("catalog", "", "number solution grids by reading this catalog directory instead of regenerating them (about twice as fast)")
 }
 
 // runIDs answers each input line with answer on all cores (one Namer per
@@ -73,6 +73,7 @@ func runIDs(ctx context.Context, name, catalog string, args []string, s streams,
 	if err != nil {
 		return err
 	}
+	defer r.Close()
 	go canon.Prepare()
 	namers := sync.Pool{New: func() any { return puzzleid.New(r) }}
 	failed, err := orderedMap(ctx, name, args, s, func(b []inputLine, res *batchResult) {
