@@ -34,28 +34,38 @@ func fileSum(path string) (int64, uint64, error) {
 // what is wrong, or "" when the file is exactly what was recorded.
 func checkRecorded(dir string, r Record) string {
 	path := filepath.Join(dir, storage.FileName(r.Group))
+	if fi, err := os.Stat(path); err == nil && fi.Size() == 0 {
+		return "file empty (0 bytes)"
+	}
+	if msg := checkFile(path, r.Size, r.Sum); msg != "" {
+		return msg
+	}
+	if !r.Tasks {
+		return ""
+	}
+	return checkTasks(dir, r.Group, r.Count)
+}
+
+// checkFile compares the file at path with the size and CRC-64 a manifest
+// records for it and says what is wrong, or "" when both match.
+func checkFile(path string, size int64, sum uint64) string {
 	fi, err := os.Stat(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return "file missing"
 	case err != nil:
 		return err.Error()
-	case fi.Size() == 0:
-		return "file empty (0 bytes)"
-	case fi.Size() != r.Size:
-		return fmt.Sprintf("file has %d bytes, manifest says %d", fi.Size(), r.Size)
+	case fi.Size() != size:
+		return fmt.Sprintf("file has %d bytes, manifest says %d", fi.Size(), size)
 	}
-	_, sum, err := fileSum(path)
+	_, got, err := fileSum(path)
 	if err != nil {
 		return err.Error()
 	}
-	if sum != r.Sum {
-		return fmt.Sprintf("file checksum %016x, manifest says %016x", sum, r.Sum)
+	if got != sum {
+		return fmt.Sprintf("file checksum %016x, manifest says %016x", got, sum)
 	}
-	if !r.Tasks {
-		return ""
-	}
-	return checkTasks(dir, r.Group, r.Count)
+	return ""
 }
 
 // checkTasks says what is wrong with a group's task file, which must count

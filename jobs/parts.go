@@ -175,23 +175,7 @@ func parsePartRecord(text string) (PartRecord, error) {
 // checkPart compares a part file with its record and says what is wrong,
 // or "" when it is exactly what was recorded.
 func checkPart(path string, r PartRecord) string {
-	fi, err := os.Stat(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return "file missing"
-	case err != nil:
-		return err.Error()
-	case fi.Size() != r.Size:
-		return fmt.Sprintf("file has %d bytes, manifest says %d", fi.Size(), r.Size)
-	}
-	_, sum, err := fileSum(path)
-	if err != nil {
-		return err.Error()
-	}
-	if sum != r.Sum {
-		return fmt.Sprintf("file checksum %016x, manifest says %016x", sum, r.Sum)
-	}
-	return ""
+	return checkFile(path, r.Size, r.Sum)
 }
 
 // PartsReport is the state of a parts directory.
