@@ -71,16 +71,14 @@ func runsOf(n int, gg *groupGrids, autos bool) []Run {
 	b := newRunBuffer(n, func(r *Run) error {
 		c := *r
 		c.Grids = append([]canon.Grid(nil), r.Grids...)
-		c.Autos = append([]uint16(nil), r.Autos...)
-		if !autos {
-			c.Autos = nil
+		if autos {
+			c.Autos = append([]uint16(nil), gg.autos[r.First-1:r.First-1+int64(len(r.Grids))]...)
 		}
 		out = append(out, c)
 		return nil
 	})
-	b.autos = []uint16{}
 	for i := range gg.grids {
-		b.add(&gg.grids[i], gg.autos[i])
+		b.add(&gg.grids[i])
 	}
 	b.flush()
 	return out

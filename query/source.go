@@ -57,8 +57,7 @@ type runBuffer struct {
 	fn    func(r *Run) error
 	r     Run
 	grids []canon.Grid
-	autos []uint16 // nil when the source has no counts
-	ord   int64    // ordinal of the next grid
+	ord   int64 // ordinal of the next grid
 }
 
 // runCap bounds the grids of a run passed on at once.
@@ -68,18 +67,14 @@ func newRunBuffer(group int, fn func(r *Run) error) *runBuffer {
 	return &runBuffer{fn: fn, r: Run{Group: group}, grids: make([]canon.Grid, 0, runCap), ord: 1}
 }
 
-// add appends grid g, the next of the group, with its automorphism count
-// when the buffer keeps them.
-func (b *runBuffer) add(g *canon.Grid, autos uint16) error {
+// add appends grid g, the next of the group.
+func (b *runBuffer) add(g *canon.Grid) error {
 	if len(b.grids) > 0 && (len(b.grids) == runCap || !sameRows456(g, &b.grids[0])) {
 		if err := b.flush(); err != nil {
 			return err
 		}
 	}
 	b.grids = append(b.grids, *g)
-	if b.autos != nil {
-		b.autos = append(b.autos, autos)
-	}
 	return nil
 }
 
@@ -97,15 +92,9 @@ func (b *runBuffer) flush() error {
 		return nil
 	}
 	b.r.First, b.r.Grids = b.ord, b.grids
-	if b.autos != nil {
-		b.r.Autos = b.autos
-	}
 	err := b.fn(&b.r)
 	b.ord += int64(len(b.grids))
 	b.grids = b.grids[:0]
-	if b.autos != nil {
-		b.autos = b.autos[:0]
-	}
 	return err
 }
 
@@ -143,7 +132,7 @@ func (c CatalogSource) scan(ctx context.Context, n int, fn func(r *Run) error) (
 		return ctx.Err()
 	})
 	err = f.Scan(func(ord int64, g *canon.Grid) error {
-		return b.add(g, 0)
+		return b.add(g)
 	})
 	if err == nil {
 		err = b.flush()
