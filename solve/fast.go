@@ -33,7 +33,9 @@ type Fast struct {
 	err  error // why the search stopped early: ctx.Err() or the visit's error
 
 	keep  bool                       // copy the first solution to sol
+	keep2 bool                       // and the second to sol2
 	sol   [81]uint8                  // the first solution found
+	sol2  [81]uint8                  // the second solution found, when keep2
 	visit func(sol *[81]uint8) error // called with each solution, or nil
 	out   [81]uint8                  // the solution handed to visit
 }
@@ -73,14 +75,14 @@ func NewFast() *Fast {
 // no limit). A value of p above 9 is a *FastValueError; a cancelled ctx stops
 // the search with ctx.Err() and the count so far.
 func (f *Fast) Count(ctx context.Context, p *[81]uint8, limit int64) (int64, error) {
-	return f.run(ctx, p, limit, false, false, nil)
+	return f.run(ctx, p, limit, false, 0, nil)
 }
 
 // Unique counts the solutions of p up to two and writes the solution to sol
 // when there is exactly one (sol is left as it was otherwise): 0, 1 or 2 for
 // none, unique, several. Errors are those of Count.
 func (f *Fast) Unique(ctx context.Context, p *[81]uint8, sol *[81]uint8) (int64, error) {
-	n, err := f.run(ctx, p, 2, false, true, nil)
+	n, err := f.run(ctx, p, 2, false, 1, nil)
 	if err == nil && n == 1 {
 		*sol = f.sol
 	}
@@ -95,12 +97,12 @@ func (f *Fast) First(ctx context.Context, p *[81]uint8, sol *[81]uint8) (bool, e
 	// A search with the fewest-candidates rule is the fastest way to tell
 	// none, one or several; only when there are several does the search in
 	// lexicographic order run.
-	n, err := f.run(ctx, p, 2, false, true, nil)
+	n, err := f.run(ctx, p, 2, false, 1, nil)
 	if err != nil || n == 0 {
 		return false, err
 	}
 	if n == 2 {
-		if _, err := f.run(ctx, p, 1, true, true, nil); err != nil {
+		if _, err := f.run(ctx, p, 1, true, 1, nil); err != nil {
 			return false, err
 		}
 	}
@@ -114,13 +116,13 @@ func (f *Fast) First(ctx context.Context, p *[81]uint8, sol *[81]uint8) (bool, e
 // error from fn stops the search and is returned. Other errors are those of
 // Count.
 func (f *Fast) All(ctx context.Context, p *[81]uint8, limit int64, fn func(sol *[81]uint8) error) (int64, error) {
-	return f.run(ctx, p, limit, true, false, fn)
+	return f.run(ctx, p, limit, true, 0, fn)
 }
 
 // run loads p and searches: in lexicographic order when order is set, else
-// as the limit suits; keeping the first solution when keep is set and
+// as the limit suits; keeping the first keep solutions (0-2) and
 // passing each one to visit when it is not nil.
-func (f *Fast) run(ctx context.Context, p *[81]uint8, limit int64, order, keep bool, visit func(*[81]uint8) error) (int64, error) {
+func (f *Fast) run(ctx context.Context, p *[81]uint8, limit int64, order bool, keep int, visit func(*[81]uint8) error) (int64, error) {
 	for c, v := range p {
 		if v > 9 {
 			return 0, &FastValueError{Cell: c, Value: v}
@@ -130,8 +132,8 @@ func (f *Fast) run(ctx context.Context, p *[81]uint8, limit int64, order, keep b
 	if limit > 0 {
 		f.limit = uint64(limit)
 	}
-	f.found, f.guesses, f.order, f.keep, f.visit = 0, 0, order, keep, visit
-	f.count = !order && !keep && visit == nil
+	f.found, f.guesses, f.order, f.keep, f.keep2, f.visit = 0, 0, order, keep > 0, keep > 1, visit
+	f.count = !order && keep == 0 && visit == nil
 	f.ctx, f.done, f.err = ctx, ctx.Done(), nil
 	st := &f.stack[0]
 	if st.load(p) && st.propagate(true) {

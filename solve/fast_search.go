@@ -214,6 +214,8 @@ func (f *Fast) solution(st *fastState) bool {
 	f.found++
 	if f.keep && f.found == 1 {
 		st.extract(&f.sol)
+	} else if f.keep2 && f.found == 2 {
+		st.extract(&f.sol2)
 	}
 	if f.visit != nil {
 		st.extract(&f.out)
