@@ -6,25 +6,35 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"edgrid/canon"
 )
 
-func init() {
-	register(command{name: "canon", summary: "print the minlex form of each grid or puzzle", run: func(ctx context.Context, args []string, s streams) error {
-		var o canonOptions
-		fs := newFlagSet("canon", "edgrid canon [--autos] [--dots] [--pattern-first | --pattern] [GRID|PUZZLE...]   (lines on stdin when none are given)", s)
-		fs.BoolVar(&o.autos, "autos", false, "also print the number of automorphisms: <form> <automorphisms>")
-		fs.BoolVar(&o.dots, "dots", false, "write empty cells as '.' rather than '0'")
-		fs.BoolVar(&o.patternFirst, "pattern-first", false, "compare puzzles by clue pattern first, then digits (sudoku-minlexing-tool's order)")
-		fs.BoolVar(&o.pattern, "pattern", false, "print the minlex form of the clue pattern (1 for a clue, 0 or '.' for an empty cell)")
-		if err := fs.parse(args); err != nil {
-			return err
-		}
-		if err := o.validate(); err != nil {
-			return err
-		}
-		return runCanon(ctx, o, fs.Args(), s)
-	}})
+func init() { register(newCanonCmd) }
+
+func newCanonCmd(s streams) *cobra.Command {
+	var o canonOptions
+	c := &cobra.Command{
+		Use:   "canon [--autos] [--dots] [--pattern-first | --pattern] [--json] [GRID|PUZZLE...]",
+		Short: "print the minlex form of each grid or puzzle",
+		Long: `Print the minlex form of each grid or puzzle: the arguments, or else the lines of standard
+input. A line of 81 digits 1-9 is a solution grid; a line with an empty cell is a puzzle, and
+need not be valid.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.validate(); err != nil {
+				return err
+			}
+			return runCanon(cmd.Context(), o, args, s)
+		},
+	}
+	f := c.Flags()
+	f.BoolVarP(&o.autos, "autos", "a", false, "also print the number of automorphisms: <form> <automorphisms>")
+	f.BoolVarP(&o.dots, "dots", "d", false, "write empty cells as '.' rather than '0'")
+	f.BoolVar(&o.patternFirst, "pattern-first", false, "compare puzzles by clue pattern first, then digits (sudoku-minlexing-tool's order)")
+	f.BoolVar(&o.pattern, "pattern", false, "print the minlex form of the clue pattern (1 for a clue, 0 or '.' for an empty cell)")
+	jsonFlag(f, &o.json, `print JSON Lines: {"input","form","autos"} a line, or {"input","error"}`)
+	return c
 }
 
 // canonOptions are the flags of edgrid canon.
@@ -33,6 +43,7 @@ type canonOptions struct {
 	dots         bool
 	patternFirst bool
 	pattern      bool
+	json         bool
 }
 
 func (o canonOptions) validate() error {

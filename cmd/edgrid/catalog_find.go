@@ -12,7 +12,11 @@ import (
 
 // runCatalogFind answers each grid with its group and ordinals; grids that
 // are not in the catalog are reported on stderr and the others answered.
-func runCatalogFind(ctx context.Context, t *catalogTarget, o catalogOptions, s streams) error {
+func runCatalogFind(ctx context.Context, o catalogOptions, s streams) error {
+	t, err := openTarget(o.target)
+	if err != nil {
+		return err
+	}
 	var file *storage.File
 	if t.cat == nil {
 		f, err := storage.Open(t.file)
@@ -24,7 +28,7 @@ func runCatalogFind(ctx context.Context, t *catalogTarget, o catalogOptions, s s
 	}
 	w := bufio.NewWriter(s.out)
 	failed := 0
-	err := readInputs(o.args, s.in, 256, func(b []inputLine) error {
+	err = readInputs(o.args, s.in, 256, func(b []inputLine) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

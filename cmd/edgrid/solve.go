@@ -9,33 +9,40 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/spf13/cobra"
+
 	"edgrid/solve"
 )
 
-func init() {
-	register(command{name: "solve", summary: "solve Sudoku puzzles (81 characters a line) or a rules-file variant", run: func(ctx context.Context, args []string, s streams) error {
-		var opts solveOptions
-		fs := newFlagSet("solve", "edgrid solve [--all [--limit N] | --count [--limit N] | --unique] [-v] [PUZZLE... | --rules FILE.dat]\n\n"+
-			"Puzzles come as arguments or on standard input, one a line: 81 characters, 1-9 for givens,\n"+
-			". or 0 for empty cells; blank lines and lines starting # are skipped, and fields after the\n"+
-			"puzzle are copied to the end of its answer. A bad line is reported and the others answered.\n"+
-			"The first solution in lexicographic order prints as 81 digits (a rules-file board in the\n"+
-			"file's layout), or 'no solution'.", s)
-		fs.BoolVar(&opts.all, "all", false, "print every solution (see --limit)")
-		fs.BoolVar(&opts.count, "count", false, "print the number of solutions (see --limit)")
-		fs.BoolVar(&opts.unique, "unique", false, "print unique, none or multiple; exit 3 if some puzzle has several solutions")
-		fs.Int64Var(&opts.limit, "limit", 0, "with --all or --count: stop after `N` solutions (0: no limit)")
-		fs.BoolVar(&opts.verbose, "v", false, "show the search: each placement, backtrack and dead end, one a line")
-		fs.StringVar(&opts.rules, "rules", "", "solve the board of rules `FILE` (sizes, board, regions; see examples/)")
-		fs.StringVar(&opts.engine, "engine", "", "9x9 puzzles: `fast` (bit-parallel, the default) or dlx (dancing links, as rules files and -v use)")
-		if err := fs.parse(args); err != nil {
-			return err
-		}
-		if err := opts.validate(fs.Args()); err != nil {
-			return err
-		}
-		return runSolve(ctx, opts, fs.Args(), s)
-	}})
+func init() { register(newSolveCmd) }
+
+func newSolveCmd(s streams) *cobra.Command {
+	var o solveOptions
+	c := &cobra.Command{
+		Use:   "solve [--all [--limit N] | --count [--limit N] | --unique] [-v] [--json] [PUZZLE... | --rules FILE | --size N]",
+		Short: "solve Sudoku puzzles (81 characters a line) or a rules-file variant",
+		Long: `Puzzles come as arguments or on standard input, one a line: 81 cells, 1-9 for givens and
+any of . 0 - * _ x for empty cells. The first solution in lexicographic order prints as 81
+digits, or 'no solution'. --size N reads one-line N x N puzzles of the standard box shapes
+(4, 6, 8, 9, 12, 16, 25: digits 1-9, then A, B, ...); --rules FILE solves the board of a
+rules file (docs/rules.md), printing the first solution the search meets.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.validate(args); err != nil {
+				return err
+			}
+			return runSolve(cmd.Context(), o, args, s)
+		},
+	}
+	f := c.Flags()
+	f.BoolVarP(&o.all, "all", "a", false, "print every solution (see --limit)")
+	f.BoolVar(&o.count, "count", false, "print the number of solutions (see --limit)")
+	f.BoolVarP(&o.unique, "unique", "u", false, "print unique, none or multiple; exit 3 if some puzzle has several solutions")
+	f.Int64VarP(&o.limit, "limit", "l", 0, "with --all or --count: stop after `N` solutions (0: no limit)")
+	f.BoolVarP(&o.verbose, "verbose", "v", false, "show the search: each placement, backtrack and dead end, one a line")
+	f.StringVar(&o.rules, "rules", "", "solve the board of rules `FILE` (sizes, board, regions; docs/rules.md)")
+	f.StringVar(&o.engine, "engine", "", "9x9 puzzles: `ENGINE` fast (bit-parallel, the default) or dlx (dancing links, as rules files and -v use)")
+	jsonFlag(f, &o.json, `print JSON Lines: {"input","solution"|"count"|"answer"|"solutions"} a line, or {"input","error"}`)
+	return c
 }
 
 // solveOptions are the flags of edgrid solve.
@@ -45,6 +52,7 @@ type solveOptions struct {
 	verbose            bool
 	rules              string
 	engine             string // "", "fast" or "dlx"
+	json               bool
 }
 
 // validate checks the flags against each other and the arguments.
