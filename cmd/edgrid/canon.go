@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"strconv"
-	"strings"
-
+		"strconv"
+	
 	"github.com/spf13/cobra"
 
 	"edgrid/canon"
@@ -53,12 +51,11 @@ func (o canonOptions) validate() error {
 	return nil
 }
 
-// runCanon prints each input line's minlex form in input order. A line of 81
-// digits 1-9 is a solution grid and gets the grid's form; a line with an
-// empty cell ('.' or '0') is a puzzle and gets the puzzle's form (see
-// canon.PuzzleCanon), valid or not. A bad line is reported on stderr with
-// its line number and the others are still answered; the command then fails
-// with exit status 1.
+// runCanon prints each input's minlex form in input order. An input of 81
+// digits 1-9 is a solution grid and gets the grid's form; one with an empty
+// cell is a puzzle and gets the puzzle's form (see canon.PuzzleCanon), valid
+// or not. A bad input is reported on stderr with its place and the others
+// are still answered; the command then fails with exit status 1.
 func runCanon(ctx context.Context, o canonOptions, args []string, s streams) error {
 	// Build the band tables while the first input is read and parsed; the
 	// workers wait for them at their first Minlex.
@@ -71,13 +68,25 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 	if o.dots {
 		empty = '.'
 	}
-	failed, err := orderedMap(ctx, "canon", args, s, func(b []inputLine, r *batchResult) {
+	a := answerer{cmd: "canon", json: o.json}
+	return a.run(ctx, args, s, true, func(b []inputLine, r *batchResult) {
 		var pc canon.PuzzleCanon
-		for _, l := range b {
-			p, grid, err := parseCanonLine(l)
+		a.answerEach(b, r, func(l *inputLine, out []byte) ([]byte, error) {
+			p, n, err := parseCells(l.text)
 			if err != nil {
-				r.errs = append(r.errs, lineError("canon", l, err))
-				continue
+				return out, err
+			}
+			if n == 0 {
+				if err := p.Validate(); err != nil {
+					return out, err
+				}
+			}
+			if o.json {
+				key := `,"form":"`
+				if o.pattern {
+					key = `,"pattern":"`
+				}
+				out = append(out, key...)
 			}
 			var autos int
 			switch {
@@ -89,41 +98,26 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 					if m.Has(i) {
 						c = '1'
 					}
-					r.out = append(r.out, c)
+					out = append(out, c)
 				}
-			case grid:
+			case n == 0:
 				var m canon.Grid
 				m, autos, _ = canon.Minlex(&p)
-				r.out = m.AppendText(r.out)
+				out = m.AppendText(out)
 			default:
 				// The cells are 0..9 by parsing, so Minlex cannot fail.
 				f, a, _, _ := pc.Minlex(&p, order)
 				autos = a
-				r.out = canon.AppendPuzzle(r.out, &f, empty)
+				out = canon.AppendPuzzle(out, &f, empty)
+			}
+			if o.json {
+				out = append(out, `","autos":`...)
+				return strconv.AppendInt(out, int64(autos), 10), nil
 			}
 			if o.autos {
-				r.out = append(r.out, ' ')
-				r.out = strconv.AppendInt(r.out, int64(autos), 10)
+				out = strconv.AppendInt(append(out, ' '), int64(autos), 10)
 			}
-			r.out = append(l.appendRest(r.out), '\n')
-		}
+			return out, nil
+		})
 	})
-	if err != nil {
-		return err
-	}
-	if failed > 0 {
-		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad line(s)", failed)}
-	}
-	return nil
-}
-
-// parseCanonLine reads a line as a puzzle when it has an empty cell ('.' or
-// '0') and as a solution grid, which must be valid, otherwise.
-func parseCanonLine(l inputLine) (p canon.Grid, grid bool, err error) {
-	if strings.ContainsAny(l.text, ".0") {
-		p, err = canon.ParsePuzzle(l.text)
-		return p, false, err
-	}
-	p, err = canon.Parse(l.text)
-	return p, true, err
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -59,8 +57,8 @@ func newPuzzleCmd(s streams) *cobra.Command {
 
 // runID prints the ID of each puzzle.
 func runID(ctx context.Context, o idOptions, args []string, s streams) error {
-	return runIDs(ctx, "id", o.catalog, args, s, func(ctx context.Context, n *puzzleid.Namer, l inputLine, out []byte) ([]byte, error) {
-		p, err := canon.ParsePuzzle(l.text)
+	return runIDs(ctx, answerer{cmd: "id", json: o.json}, o.catalog, true, args, s, func(ctx context.Context, n *puzzleid.Namer, l *inputLine, out []byte) ([]byte, error) {
+		p, err := parsePuzzle(l.text)
 		if err != nil {
 			return out, err
 		}
@@ -68,7 +66,10 @@ func runID(ctx context.Context, o idOptions, args []string, s streams) error {
 		if err != nil {
 			return out, err
 		}
-		return append(l.appendRest(append(out, id.String()...)), '\n'), nil
+		if o.json {
+			return append(append(append(out, `,"id":"`...), id.String()...), '"'), nil
+		}
+		return append(out, id.String()...), nil
 	})
 }
 
@@ -78,7 +79,7 @@ func runPuzzle(ctx context.Context, o idOptions, args []string, s streams) error
 	if o.dots {
 		empty = '.'
 	}
-	return runIDs(ctx, "puzzle", o.catalog, args, s, func(ctx context.Context, n *puzzleid.Namer, l inputLine, out []byte) ([]byte, error) {
+	return runIDs(ctx, answerer{cmd: "puzzle", json: o.json}, o.catalog, false, args, s, func(ctx context.Context, n *puzzleid.Namer, l *inputLine, out []byte) ([]byte, error) {
 		id, err := puzzleid.Parse(l.text)
 		if err != nil {
 			return out, err
@@ -87,15 +88,18 @@ func runPuzzle(ctx context.Context, o idOptions, args []string, s streams) error
 		if err != nil {
 			return out, err
 		}
-		return append(l.appendRest(canon.AppendPuzzle(out, &p, empty)), '\n'), nil
+		if o.json {
+			return append(canon.AppendPuzzle(append(out, `,"puzzle":"`...), &p, empty), '"'), nil
+		}
+		return canon.AppendPuzzle(out, &p, empty), nil
 	})
 }
 
-// runIDs answers each input line with answer on all cores (one Namer per
+// runIDs answers each input with answer on all cores (one Namer per
 // worker), numbering grids from the catalog in directory catalog unless it
 // is "", following the line contract: bad lines reported, exit 1.
-func runIDs(ctx context.Context, name, catalog string, args []string, s streams,
-	answer func(ctx context.Context, n *puzzleid.Namer, l inputLine, out []byte) ([]byte, error)) error {
+func runIDs(ctx context.Context, a answerer, catalog string, cells bool, args []string, s streams,
+	answer func(ctx context.Context, n *puzzleid.Namer, l *inputLine, out []byte) ([]byte, error)) error {
 	r, err := newRanker(catalog)
 	if err != nil {
 		return err
@@ -103,25 +107,11 @@ func runIDs(ctx context.Context, name, catalog string, args []string, s streams,
 	defer r.Close()
 	go canon.Prepare()
 	namers := sync.Pool{New: func() any { return puzzleid.New(r) }}
-	failed, err := orderedMap(ctx, name, args, s, func(b []inputLine, res *batchResult) {
+	return a.run(ctx, args, s, cells, func(b []inputLine, res *batchResult) {
 		n := namers.Get().(*puzzleid.Namer)
 		defer namers.Put(n)
-		for _, l := range b {
-			var qerr error
-			res.out, qerr = answer(ctx, n, l, res.out)
-			if qerr != nil {
-				if errors.Is(qerr, context.Canceled) {
-					return
-				}
-				res.errs = append(res.errs, lineError(name, l, qerr))
-			}
-		}
+		a.answerEach(b, res, func(l *inputLine, out []byte) ([]byte, error) {
+			return answer(ctx, n, l, out)
+		})
 	})
-	if err != nil {
-		return err
-	}
-	if failed > 0 {
-		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad line(s)", failed)}
-	}
-	return nil
 }

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -86,20 +86,28 @@ func runRank(ctx context.Context, o rankOptions, args []string, s streams) error
 		return err
 	}
 	defer r.Close()
-	return runQueries(ctx, "rank", args, s, func(ctx context.Context, l inputLine, out []byte) ([]byte, error) {
-		g, err := canon.Parse(l.text)
-		if err != nil {
-			return out, err
-		}
-		n, m, err := r.Rank(ctx, &g, o.order)
-		if err != nil {
-			return out, err
-		}
-		out = strconv.AppendInt(out, n, 10)
-		if o.canonical {
-			out = m.AppendText(append(out, ' '))
-		}
-		return append(l.appendRest(out), '\n'), nil
+	go canon.Prepare()
+	a := answerer{cmd: "rank", json: o.json, quote: true}
+	return a.run(ctx, args, s, true, func(b []inputLine, res *batchResult) {
+		a.answerEach(b, res, func(l *inputLine, out []byte) ([]byte, error) {
+			g, err := parseGrid(l.text)
+			if err != nil {
+				return out, err
+			}
+			n, m, err := r.Rank(ctx, &g, o.order)
+			if err != nil {
+				return out, err
+			}
+			if o.json {
+				out = strconv.AppendInt(append(out, `,"number":`...), n, 10)
+				return append(m.AppendText(append(out, `,"minlex":"`...)), '"'), nil
+			}
+			out = strconv.AppendInt(out, n, 10)
+			if o.canonical {
+				out = m.AppendText(append(out, ' '))
+			}
+			return out, nil
+		})
 	})
 }
 
@@ -111,16 +119,22 @@ func runUnrank(ctx context.Context, o rankOptions, args []string, s streams) err
 	}
 	defer r.Close()
 	total := r.Tables().Total()
-	return runQueries(ctx, "unrank", args, s, func(ctx context.Context, l inputLine, out []byte) ([]byte, error) {
-		n, err := parseNumber(l.text, total)
-		if err != nil {
-			return out, err
-		}
-		g, err := r.Unrank(ctx, n, o.order)
-		if err != nil {
-			return out, err
-		}
-		return append(l.appendRest(g.AppendText(out)), '\n'), nil
+	a := answerer{cmd: "unrank", json: o.json, quote: true}
+	return a.run(ctx, args, s, false, func(b []inputLine, res *batchResult) {
+		a.answerEach(b, res, func(l *inputLine, out []byte) ([]byte, error) {
+			n, err := parseNumber(l.text, total)
+			if err != nil {
+				return out, err
+			}
+			g, err := r.Unrank(ctx, n, o.order)
+			if err != nil {
+				return out, err
+			}
+			if o.json {
+				return append(g.AppendText(append(out, `,"grid":"`...)), '"'), nil
+			}
+			return g.AppendText(out), nil
+		})
 	})
 }
 
@@ -141,30 +155,6 @@ func newRanker(dir string) (*rank.Ranker, error) {
 	return rank.New(nil, cat)
 }
 
-// runQueries answers each input with query, in input order, on all cores.
-// A bad input is reported on stderr, naming it, and the others are still
-// answered; the command then exits with status 1.
-func runQueries(ctx context.Context, name string, args []string, s streams,
-	query func(ctx context.Context, l inputLine, out []byte) ([]byte, error)) error {
-	go canon.Prepare()
-	failed, err := orderedMap(ctx, name, args, s, func(b []inputLine, r *batchResult) {
-		for _, l := range b {
-			var qerr error
-			r.out, qerr = query(ctx, l, r.out)
-			if qerr != nil {
-				r.errs = append(r.errs, lineError(name, l, fmt.Errorf("%q: %w", short(l.text), qerr)))
-			}
-		}
-	})
-	if err != nil {
-		return err
-	}
-	if failed > 0 {
-		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad input(s)", failed)}
-	}
-	return nil
-}
-
 // parseNumber reads a grid number: decimal digits only, 1..total.
 func parseNumber(t string, total int64) (int64, error) {
 	if t == "" || strings.Trim(t, "0123456789") != "" {
@@ -177,10 +167,3 @@ func parseNumber(t string, total int64) (int64, error) {
 	return n, nil
 }
 
-// short cuts an input for an error message.
-func short(s string) string {
-	if len(s) > 90 {
-		return s[:87] + "..."
-	}
-	return s
-}
