@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-		"strconv"
-	
+	"strconv"
+
 	"github.com/spf13/cobra"
 
 	"edgrid/canon"

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"fmt"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -166,4 +166,3 @@ func parseNumber(t string, total int64) (int64, error) {
 	}
 	return n, nil
 }
-
