@@ -11,6 +11,10 @@ LDFLAGS := -X main.buildVersion=$(VERSION)
 build:
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/edgrid
 
+# Man pages, one per command, into man/ (edgrid man DIR).
+man: build
+	$(BIN) man man
+
 # The README's test command; CI runs exactly this, then test-long.
 test: lint
 	$(GO) test -short ./...
