@@ -71,9 +71,11 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 	a := answerer{cmd: "canon", json: o.json}
 	return a.run(ctx, args, s, true, func(b []inputLine, r *batchResult) {
 		var pc canon.PuzzleCanon
+		var p canon.Grid // one a batch: Minlex's argument escapes
 		a.answerEach(b, r, func(l *inputLine, out []byte) ([]byte, error) {
-			p, n, err := parseCells(l.text)
-			if err != nil {
+			var n int
+			var err error
+			if p, n, err = parseCells(l.text); err != nil {
 				return out, err
 			}
 			if n == 0 {

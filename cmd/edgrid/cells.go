@@ -124,7 +124,7 @@ func parsePuzzle(t string) (canon.Grid, error) {
 // isRule reports whether line is a box rule: only '-', '=', '+', '|' and
 // white space, with a '+' or more than nine dashes (a row of nine empty
 // cells written '-' is not a rule).
-func isRule(line string) bool {
+func isRule[T string | []byte](line T) bool {
 	dashes, plus := 0, false
 	for i := 0; i < len(line); i++ {
 		switch line[i] {

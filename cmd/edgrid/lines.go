@@ -138,7 +138,7 @@ func splitInput(t []byte, cells bool) (input, rest []byte, rowCells int) {
 // fieldCells counts the cells of one field; ok is false when it holds
 // something else.
 func fieldCells(f []byte) (n int, ok bool) {
-	if isRule(string(f)) {
+	if isRule(f) {
 		return 0, true
 	}
 	for _, c := range f {
@@ -240,7 +240,7 @@ func (lr *lineReader) take(line []byte) {
 		lr.endBlock()
 		return
 	}
-	if lr.cells && lr.rows > 0 && isRule(string(t)) {
+	if lr.cells && lr.rows > 0 && isRule(t) {
 		return // between the rows of a grid
 	}
 	input, rest, rowCells := splitInput(t, lr.cells)
@@ -255,7 +255,7 @@ func (lr *lineReader) take(line []byte) {
 		}
 		return
 	}
-	if lr.cells && lr.rows == 0 && isRule(string(t)) {
+	if lr.cells && lr.rows == 0 && isRule(t) {
 		return // before a grid's first row
 	}
 	lr.endBlock()
@@ -294,7 +294,8 @@ func (lr *lineReader) done() ([]inputLine, int, error) {
 		lr.b[i].text, lr.b[i].rest = s[a:m], s[m:e]
 	}
 	b, size := lr.b, len(lr.buf)
-	lr.b, lr.buf, lr.off = make([]inputLine, 0, len(b)), make([]byte, 0, min(cap(lr.buf), 2*batchBytes)), lr.off[:0]
+	// The texts were copied into s: buf is free again.
+	lr.b, lr.buf, lr.off = make([]inputLine, 0, len(b)), lr.buf[:0], lr.off[:0]
 	return b, size, nil
 }
 

@@ -82,6 +82,10 @@ func stopped(ctx context.Context) error {
 	return fmt.Errorf("stopped (%w): the inputs answered so far are printed", context.Cause(ctx))
 }
 
+// outBuffers recycles the batches' output buffers: answers cost no
+// allocation once the first batches have grown them.
+var outBuffers = sync.Pool{New: func() any { return []byte(nil) }}
+
 // result of processing one batch: the text for stdout and the error lines for stderr.
 type batchResult struct {
 	out  []byte
@@ -108,7 +112,7 @@ func orderedMap(ctx context.Context, args []string, s streams, cells bool, work 
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				r := &batchResult{}
+				r := &batchResult{out: outBuffers.Get().([]byte)[:0]}
 				work(j.lines, r)
 				j.done <- r
 			}
@@ -127,6 +131,7 @@ func orderedMap(ctx context.Context, args []string, s streams, cells bool, work 
 			if werr == nil {
 				_, werr = out.Write(r.out)
 			}
+			outBuffers.Put(r.out[:0])
 			if werr == nil && len(queue) == 0 {
 				werr = out.Flush() // the answers so far, while the next input is awaited
 			}
