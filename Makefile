@@ -81,6 +81,6 @@ tables:
 # again, or interrupt it and run it again: it resumes.
 RUN_GROUPS ?= 1-10
 run: build
-	$(BIN) run --out catalog --groups $(RUN_GROUPS)
+	$(BIN) run --catalog catalog --groups $(RUN_GROUPS)
 	$(BIN) catalog verify catalog
-	@$(BIN) status --out catalog --groups $(RUN_GROUPS) --short
+	@$(BIN) status --catalog catalog --groups $(RUN_GROUPS) --short
