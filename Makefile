@@ -1,11 +1,19 @@
 # edgrid: see README.md. `make run` is the main job, `make test` the test command.
 GO ?= go
 BIN := bin/edgrid
+# The version --version prints, for builds without a VCS stamp
+# (GOFLAGS=-buildvcs=false, a tree without .git).
+VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
+LDFLAGS := -X main.buildVersion=$(VERSION)
 
-.PHONY: build test test-long bench bench-report lint run generate tables dist
+.PHONY: build man test test-long bench bench-report lint run generate tables dist
 
 build:
-	$(GO) build -o $(BIN) ./cmd/edgrid
+	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/edgrid
+
+# Man pages, one per command, into man/ (edgrid man DIR).
+man: build
+	$(BIN) man man
 
 # The README's test command; CI runs exactly this, then test-long.
 test: lint
@@ -44,8 +52,8 @@ bench-report:
 # Static binaries for nodes without Go or network: dist/edgrid-linux-amd64
 # and dist/edgrid-linux-arm64 (no cgo, embedded tables included).
 dist:
-	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -trimpath -o dist/edgrid-linux-amd64 ./cmd/edgrid
-	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 $(GO) build -trimpath -o dist/edgrid-linux-arm64 ./cmd/edgrid
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o dist/edgrid-linux-amd64 ./cmd/edgrid
+	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o dist/edgrid-linux-arm64 ./cmd/edgrid
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -73,6 +81,6 @@ tables:
 # again, or interrupt it and run it again: it resumes.
 RUN_GROUPS ?= 1-10
 run: build
-	$(BIN) run --out catalog --groups $(RUN_GROUPS)
+	$(BIN) run --catalog catalog --groups $(RUN_GROUPS)
 	$(BIN) catalog verify catalog
-	@$(BIN) status --out catalog --groups $(RUN_GROUPS) --short
+	@$(BIN) status --catalog catalog --groups $(RUN_GROUPS) --short

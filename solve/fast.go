@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sync/atomic"
 )
 
 // Fast solves standard 9x9 Sudoku with bit-parallel candidates: one 27-bit
@@ -31,6 +32,8 @@ type Fast struct {
 	done <-chan struct{} // ctx.Done(), nil when it cannot be cancelled
 	ctx  context.Context
 	err  error // why the search stopped early: ctx.Err() or the visit's error
+
+	progress *atomic.Int64 // gets found at each context check, or nil
 
 	keep  bool                       // copy the first solution to sol
 	keep2 bool                       // and the second to sol2
@@ -70,6 +73,12 @@ func (e *FastValueError) Error() string {
 func NewFast() *Fast {
 	return new(Fast)
 }
+
+// SetProgress makes f's searches store the number of solutions found so
+// far in p from time to time (every few thousand branchings, where they
+// check their context), for another goroutine to show; nil stops it. p is
+// not reset between searches.
+func (f *Fast) SetProgress(p *atomic.Int64) { f.progress = p }
 
 // Count returns the number of solutions of p, stopping at limit (limit <= 0:
 // no limit). A value of p above 9 is a *FastValueError; a cancelled ctx stops

@@ -25,6 +25,9 @@ func (f *Fast) search(d int) bool {
 			}
 		}
 		f.guesses++
+		if f.guesses%fastCheckEvery == 0 && f.progress != nil {
+			f.progress.Store(int64(f.found))
+		}
 		if f.guesses%fastCheckEvery == 0 && f.done != nil {
 			select {
 			case <-f.done:

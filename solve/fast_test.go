@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // fastLimits are the limits every puzzle is counted with.
@@ -357,5 +359,23 @@ func TestFastCounts(t *testing.T) {
 		if got, err := f.Count(ctx, &p, limit); err != nil || got != want {
 			t.Errorf("%s: Count(limit %d) = %d, %v; want %d", fastFormat(&p), limit, got, err, want)
 		}
+	}
+}
+
+// SetProgress publishes the count while a long count runs, never more
+// than the count it returns.
+func TestFastProgress(t *testing.T) {
+	var p atomic.Int64
+	f := NewFast()
+	f.SetProgress(&p)
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	var empty [81]uint8
+	n, err := f.Count(ctx, &empty, 0)
+	if err == nil || n <= 0 {
+		t.Fatalf("count of the empty grid stopped after 200 ms: %d, %v; want a partial count and the context's error", n, err)
+	}
+	if got := p.Load(); got <= 0 || got > n {
+		t.Fatalf("progress %d; want 1..%d", got, n)
 	}
 }

@@ -5,22 +5,25 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/spf13/cobra"
+
 	"edgrid/band"
 )
 
-func init() {
-	register(command{name: "bands", summary: "print the 401 first bands (--all: the 416 band forms)", run: func(ctx context.Context, args []string, s streams) error {
-		var o bandsOptions
-		fs := newFlagSet("bands", "edgrid bands [--all]", s)
-		fs.BoolVar(&o.all, "all", false, "print all 416 band forms: <n> <27 digits> <can start a minlex grid: yes/no>")
-		if err := fs.parse(args); err != nil {
-			return err
-		}
-		if fs.NArg() > 0 {
-			return usagef("unexpected argument %q", fs.Arg(0))
-		}
-		return runBands(ctx, o, s)
-	}})
+func init() { register(newBandsCmd) }
+
+func newBandsCmd(s streams) *cobra.Command {
+	var o bandsOptions
+	c := &cobra.Command{
+		Use:   "bands [--all]",
+		Short: "print the 401 first bands (--all: the 416 band forms)",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runBands(cmd.Context(), o, s)
+		},
+	}
+	c.Flags().BoolVarP(&o.all, "all", "a", false, "print all 416 band forms: <n> <27 digits> <can start a minlex grid: yes/no>")
+	return c
 }
 
 // bandsOptions are the flags of edgrid bands.

@@ -2,29 +2,37 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"strconv"
-	"strings"
+
+	"github.com/spf13/cobra"
 
 	"edgrid/canon"
 )
 
-func init() {
-	register(command{name: "canon", summary: "print the minlex form of each grid or puzzle", run: func(ctx context.Context, args []string, s streams) error {
-		var o canonOptions
-		fs := newFlagSet("canon", "edgrid canon [--autos] [--dots] [--pattern-first | --pattern] [GRID|PUZZLE...]   (lines on stdin when none are given)", s)
-		fs.BoolVar(&o.autos, "autos", false, "also print the number of automorphisms: <form> <automorphisms>")
-		fs.BoolVar(&o.dots, "dots", false, "write empty cells as '.' rather than '0'")
-		fs.BoolVar(&o.patternFirst, "pattern-first", false, "compare puzzles by clue pattern first, then digits (sudoku-minlexing-tool's order)")
-		fs.BoolVar(&o.pattern, "pattern", false, "print the minlex form of the clue pattern (1 for a clue, 0 or '.' for an empty cell)")
-		if err := fs.parse(args); err != nil {
-			return err
-		}
-		if err := o.validate(); err != nil {
-			return err
-		}
-		return runCanon(ctx, o, fs.Args(), s)
-	}})
+func init() { register(newCanonCmd) }
+
+func newCanonCmd(s streams) *cobra.Command {
+	var o canonOptions
+	c := &cobra.Command{
+		Use:   "canon [--autos] [--dots] [--pattern-first | --pattern] [--json] [GRID|PUZZLE...]",
+		Short: "print the minlex form of each grid or puzzle",
+		Long: `Print the minlex form of each grid or puzzle: the arguments, or else the lines of standard
+input. A line of 81 digits 1-9 is a solution grid; a line with an empty cell is a puzzle, and
+need not be valid.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.validate(); err != nil {
+				return err
+			}
+			return runCanon(cmd.Context(), o, args, s)
+		},
+	}
+	f := c.Flags()
+	f.BoolVarP(&o.autos, "autos", "a", false, "also print the number of automorphisms: <form> <automorphisms>")
+	f.BoolVarP(&o.dots, "dots", "d", false, "write empty cells as '.' rather than '0'")
+	f.BoolVar(&o.patternFirst, "pattern-first", false, "compare puzzles by clue pattern first, then digits (sudoku-minlexing-tool's order)")
+	f.BoolVar(&o.pattern, "pattern", false, "print the minlex form of the clue pattern (1 for a clue, 0 or '.' for an empty cell)")
+	jsonFlag(f, &o.json, `print JSON Lines: {"input","form","autos"} a line, or {"input","error"}`)
+	return c
 }
 
 // canonOptions are the flags of edgrid canon.
@@ -33,6 +41,7 @@ type canonOptions struct {
 	dots         bool
 	patternFirst bool
 	pattern      bool
+	json         bool
 }
 
 func (o canonOptions) validate() error {
@@ -42,12 +51,11 @@ func (o canonOptions) validate() error {
 	return nil
 }
 
-// runCanon prints each input line's minlex form in input order. A line of 81
-// digits 1-9 is a solution grid and gets the grid's form; a line with an
-// empty cell ('.' or '0') is a puzzle and gets the puzzle's form (see
-// canon.PuzzleCanon), valid or not. A bad line is reported on stderr with
-// its line number and the others are still answered; the command then fails
-// with exit status 1.
+// runCanon prints each input's minlex form in input order. An input of 81
+// digits 1-9 is a solution grid and gets the grid's form; one with an empty
+// cell is a puzzle and gets the puzzle's form (see canon.PuzzleCanon), valid
+// or not. A bad input is reported on stderr with its place and the others
+// are still answered; the command then fails with exit status 1.
 func runCanon(ctx context.Context, o canonOptions, args []string, s streams) error {
 	// Build the band tables while the first input is read and parsed; the
 	// workers wait for them at their first Minlex.
@@ -60,13 +68,27 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 	if o.dots {
 		empty = '.'
 	}
-	failed, err := orderedMap(ctx, "canon", args, s, func(b []inputLine, r *batchResult) {
+	a := answerer{cmd: "canon", json: o.json}
+	return a.run(ctx, args, s, true, func(b []inputLine, r *batchResult) {
 		var pc canon.PuzzleCanon
-		for _, l := range b {
-			p, grid, err := parseCanonLine(l)
-			if err != nil {
-				r.errs = append(r.errs, lineError("canon", l, err))
-				continue
+		var p canon.Grid // one a batch: Minlex's argument escapes
+		a.answerEach(b, r, func(l *inputLine, out []byte) ([]byte, error) {
+			var n int
+			var err error
+			if p, n, err = parseCells(l.text); err != nil {
+				return out, err
+			}
+			if n == 0 {
+				if err := p.Validate(); err != nil {
+					return out, err
+				}
+			}
+			if o.json {
+				key := `,"form":"`
+				if o.pattern {
+					key = `,"pattern":"`
+				}
+				out = append(out, key...)
 			}
 			var autos int
 			switch {
@@ -78,41 +100,26 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 					if m.Has(i) {
 						c = '1'
 					}
-					r.out = append(r.out, c)
+					out = append(out, c)
 				}
-			case grid:
+			case n == 0:
 				var m canon.Grid
 				m, autos, _ = canon.Minlex(&p)
-				r.out = m.AppendText(r.out)
+				out = m.AppendText(out)
 			default:
 				// The cells are 0..9 by parsing, so Minlex cannot fail.
 				f, a, _, _ := pc.Minlex(&p, order)
 				autos = a
-				r.out = canon.AppendPuzzle(r.out, &f, empty)
+				out = canon.AppendPuzzle(out, &f, empty)
+			}
+			if o.json {
+				out = append(out, `","autos":`...)
+				return strconv.AppendInt(out, int64(autos), 10), nil
 			}
 			if o.autos {
-				r.out = append(r.out, ' ')
-				r.out = strconv.AppendInt(r.out, int64(autos), 10)
+				out = strconv.AppendInt(append(out, ' '), int64(autos), 10)
 			}
-			r.out = append(l.appendRest(r.out), '\n')
-		}
+			return out, nil
+		})
 	})
-	if err != nil {
-		return err
-	}
-	if failed > 0 {
-		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad line(s)", failed)}
-	}
-	return nil
-}
-
-// parseCanonLine reads a line as a puzzle when it has an empty cell ('.' or
-// '0') and as a solution grid, which must be valid, otherwise.
-func parseCanonLine(l inputLine) (p canon.Grid, grid bool, err error) {
-	if strings.ContainsAny(l.text, ".0") {
-		p, err = canon.ParsePuzzle(l.text)
-		return p, false, err
-	}
-	p, err = canon.Parse(l.text)
-	return p, true, err
 }

@@ -150,7 +150,7 @@ func TestCanonPuzzles(t *testing.T) {
 
 func TestCanonBadLines(t *testing.T) {
 	const p = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
-	in := p[:80] + "\n" + p[:10] + "x" + p[11:] + "\n" + p + "\n" + grid1[:40] + "2" + grid1[41:] + "\n" + p + "9\n"
+	in := p[:80] + "\n" + p[:10] + "?" + p[11:] + "\n" + p + "\n" + grid1[:40] + "2" + grid1[41:] + "\n" + p + "9\n"
 	code, out, errs := run(t, in, "canon")
 	if code != exitFailed {
 		t.Errorf("exit %d; want %d", code, exitFailed)
@@ -160,7 +160,7 @@ func TestCanonBadLines(t *testing.T) {
 	}
 	for _, w := range []string{
 		"edgrid canon: line 1: 80 cells, want 81",
-		"edgrid canon: line 2: cell 11 (r2c2): 'x' is not a digit 1-9, '.' or '0'",
+		"edgrid canon: line 2: cell 11 (r2c2): '?' is not a digit 1-9 or an empty cell (. 0 - * _ x)",
 		"edgrid canon: line 4: row 5 has two 2s",
 		"edgrid canon: line 5: 82 cells, want 81",
 		"4 bad line(s)",

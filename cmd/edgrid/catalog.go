@@ -4,81 +4,111 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
 
 	"edgrid/band"
 	"edgrid/internal/ranges"
 	"edgrid/storage"
 )
 
-func init() {
-	register(command{name: "catalog", summary: "read catalog files: export, verify, info, get, find", run: func(ctx context.Context, args []string, s streams) error {
-		if len(args) == 0 {
-			return usagef("give an action: %s", catalogActions)
-		}
-		act := args[0]
-		if act == "-h" || act == "--help" || act == "-help" {
-			fmt.Fprintf(s.out, "Usage: edgrid catalog ACTION [flags] DIR|FILE ...\n\nActions:\n%s\nRun 'edgrid catalog ACTION -h' for an action's flags.\n%s\n", catalogHelp, exitCodesHelp)
-			return errHelp
-		}
+func init() { register(newCatalogCmd) }
+
+func newCatalogCmd(s streams) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "catalog ACTION [flags] [DIR|FILE] ...",
+		Short: "read catalog files: export, verify, info, get, find, index",
+		// The actions are listed, not the bare command.
+		Annotations: map[string]string{"actions only": "yes"},
+		Long: `Read a catalog directory (--catalog DIR, or DIR as the first argument) or one group file
+(FILE): export, verify, info, get, find; or write a directory's catalog index.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("give an action: %s", catalogActions)
+			}
+			msg := fmt.Sprintf("unknown action %q: want %s", args[0], catalogActions)
+			if sug := cmd.SuggestionsFor(args[0]); len(sug) > 0 {
+				msg += fmt.Sprintf(" (did you mean %s?)", strings.Join(sug, " or "))
+			}
+			return usagef("%s", msg)
+		},
+	}
+	type action struct {
+		name, use, short string
+		flags            func(c *cobra.Command, o *catalogOptions)
+		run              func(ctx context.Context, o catalogOptions, s streams) error
+	}
+	for _, a := range []action{
+		{"export", "[DIR|FILE] [--groups N|A-B]", "the grids as 81-digit lines, ascending, group by group",
+			func(c *cobra.Command, o *catalogOptions) {
+				groupsFlag(c.Flags(), &o.group, "only group N, or groups A-B")
+			}, runCatalogExport},
+		{"verify", "[DIR|FILE] [--workers K]", "check checksums, counts, order, minlex and groups of every grid",
+			func(c *cobra.Command, o *catalogOptions) {
+				workersFlag(c.Flags(), &o.workers, "goroutines checking blocks")
+			},
+			runCatalogVerify},
+		{"info", "[DIR|FILE] [--groups N|A-B]", "per group: grids, blocks, bytes, bits a grid, codec",
+			func(c *cobra.Command, o *catalogOptions) {
+				groupsFlag(c.Flags(), &o.group, "only group N, or groups A-B")
+			},
+			runCatalogInfo},
+		{"get", "[DIR|FILE] [--groups N] ORDINAL...", "the grids with ordinals K (1-based) in group N",
+			func(c *cobra.Command, o *catalogOptions) {
+				groupsFlag(c.Flags(), &o.group, "the group of the ordinals (may be left out for a FILE)")
+			}, runCatalogGet},
+		{"find", "[DIR|FILE] [GRID...]", "for each grid: <minlex grid> <group> <ordinal in group> <catalog ordinal>",
+			nil, runCatalogFind},
+		{"index", "[DIR]", "(re)write DIR's catalog index from the group files in it (after cluster jobs)",
+			nil, func(_ context.Context, o catalogOptions, s streams) error { return runCatalogIndex(o, s) }},
+	} {
 		var o catalogOptions
-		fs := newFlagSet("catalog "+act, "edgrid catalog "+act+" "+catalogSynopsis[act], s)
-		switch act {
-		case "export", "info":
-			fs.StringVar(&o.group, "group", "", "only group N, or groups A-B")
-		case "verify":
-			fs.IntVar(&o.workers, "workers", 0, "goroutines checking blocks (default: one per core)")
-		case "get":
-			fs.IntVar(&o.groupN, "group", 0, "the group of the ordinals (may be left out for a FILE)")
-		case "find", "index":
-		default:
-			return usagef("unknown action %q: want %s", act, catalogActions)
+		sub := &cobra.Command{
+			Use:   a.name + " " + a.use,
+			Short: a.short,
+			RunE: func(cmd *cobra.Command, args []string) error {
+				if err := o.validate(a.name, args); err != nil {
+					return err
+				}
+				return a.run(cmd.Context(), o, s)
+			},
 		}
-		pos, err := parseInterspersed(fs, args[1:])
-		if err != nil {
-			return err
+		catalogFlag(sub.Flags(), &o.target, "the catalog directory, or one group file (or give it as the first argument)")
+		if a.name == "find" || a.name == "export" {
+			jsonFlag(sub.Flags(), &o.json, "print JSON Lines")
 		}
-		if len(pos) == 0 {
-			return usagef("catalog %s: give a catalog directory or a group file", act)
+		if a.flags != nil {
+			a.flags(sub, &o)
 		}
-		o.target, o.args = pos[0], pos[1:]
-		if err := o.validate(act, fs); err != nil {
-			return err
-		}
-		return runCatalog(ctx, act, o, s)
-	}})
+		c.AddCommand(sub)
+	}
+	return c
 }
 
 const catalogActions = "export, verify, info, get, find or index"
-
-var catalogSynopsis = map[string]string{
-	"export": "DIR|FILE [--group N|A-B]",
-	"verify": "DIR|FILE [--workers K]",
-	"info":   "DIR|FILE [--group N|A-B]",
-	"get":    "DIR|FILE [--group N] ORDINAL...",
-	"find":   "DIR|FILE [GRID...]   (grids on stdin when none are given)",
-	"index":  "DIR",
-}
-
-const catalogHelp = `  export  DIR|FILE [--group N|A-B]   the grids as 81-digit lines, ascending, group by group
-  verify  DIR|FILE                   check checksums, counts, order, minlex and groups of every grid
-  info    DIR|FILE                   per group: grids, blocks, bytes, bits a grid, codec
-  get     DIR|FILE --group N K...    the grid with ordinal K (1-based) in group N
-  find    DIR|FILE [GRID...]         for each minlex grid: <grid> <group> <ordinal in group> <catalog ordinal>
-  index   DIR                        (re)write DIR's catalog index from the group files in it, as after
-                                     one enumerate --out DIR per group (cluster jobs)`
 
 // catalogOptions are the flags and arguments of edgrid catalog.
 type catalogOptions struct {
 	target  string // catalog directory or group file
 	args    []string
-	group   string // export, info: N or A-B
+	group   string // N or A-B; get: N
 	groupN  int    // get
 	workers int
+	json    bool
 	lo, hi  int // the range of group
 }
 
-// validate checks the arguments of action act and parses --group.
-func (o *catalogOptions) validate(act string, fs *flagSet) error {
+// validate takes the target from the arguments unless --catalog gave it,
+// checks the arguments of action act and parses --groups.
+func (o *catalogOptions) validate(act string, args []string) error {
+	if o.target == "" {
+		if len(args) == 0 {
+			return usagef("give a catalog directory or a group file: --catalog DIR, or DIR as the first argument")
+		}
+		o.target, args = args[0], args[1:]
+	}
+	o.args = args
 	switch act {
 	case "export", "info", "verify", "index":
 		if len(o.args) > 0 {
@@ -86,41 +116,28 @@ func (o *catalogOptions) validate(act string, fs *flagSet) error {
 		}
 	case "get":
 		if len(o.args) == 0 {
-			return usagef("give one or more ordinals, as in: edgrid catalog get DIR --group 1 1")
+			return usagef("give one or more ordinals, as in: edgrid catalog get --catalog DIR --groups 1 1")
 		}
+	}
+	if err := checkWorkers(o.workers); err != nil {
+		return err
 	}
 	o.lo, o.hi = 1, band.NumGroups
-	if o.group != "" {
-		a, b, err := parseRange(o.group, band.NumGroups)
-		if err != nil {
-			return usagef("--group %s: %v", o.group, err)
+	if o.group == "" {
+		return nil
+	}
+	a, b, err := parseRange(o.group, band.NumGroups)
+	if err != nil {
+		return usagef("--groups %s: %v", o.group, err)
+	}
+	if act == "get" {
+		if a != b {
+			return usagef("--groups %s: want one group 1..%d for get", o.group, band.NumGroups)
 		}
-		o.lo, o.hi = a, b
+		o.groupN = a
 	}
-	if flagGiven(fs, "group") && act == "get" && (o.groupN < 1 || o.groupN > band.NumGroups) {
-		return usagef("--group %d: want a group 1..%d", o.groupN, band.NumGroups)
-	}
-	if o.workers < 0 {
-		return usagef("--workers %d: want 1 or more (0 or absent: one per core)", o.workers)
-	}
+	o.lo, o.hi = a, b
 	return nil
-}
-
-// parseInterspersed parses flags that may come before, between or after the
-// positional arguments, and returns the positional ones.
-func parseInterspersed(fs *flagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
 }
 
 // catalogTarget is what a catalog command reads: a catalog directory or one
@@ -202,27 +219,4 @@ func (t *catalogTarget) open(group int) (*storage.File, error) {
 		return nil, usagef("%s holds group %d, not %d", t.file, g, group)
 	}
 	return f, nil
-}
-
-// runCatalog runs one action of edgrid catalog.
-func runCatalog(ctx context.Context, act string, o catalogOptions, s streams) error {
-	if act == "index" {
-		return runCatalogIndex(o, s)
-	}
-	t, err := openTarget(o.target)
-	if err != nil {
-		return err
-	}
-	switch act {
-	case "export":
-		return runCatalogExport(ctx, t, o, s)
-	case "verify":
-		return runCatalogVerify(t, o, s)
-	case "info":
-		return runCatalogInfo(t, o, s)
-	case "get":
-		return runCatalogGet(t, o, s)
-	default:
-		return runCatalogFind(ctx, t, o, s)
-	}
 }

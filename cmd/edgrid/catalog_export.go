@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"edgrid/canon"
 )
@@ -13,7 +14,11 @@ import (
 // damaged group is reported on stderr and skipped, the others exported:
 // each group's checksums are checked before its first line is written, and
 // lines are only ever written whole.
-func runCatalogExport(ctx context.Context, t *catalogTarget, o catalogOptions, s streams) error {
+func runCatalogExport(ctx context.Context, o catalogOptions, s streams) error {
+	t, err := openTarget(o.target)
+	if err != nil {
+		return err
+	}
 	gs, err := t.groups(o)
 	if err != nil {
 		return err
@@ -21,7 +26,7 @@ func runCatalogExport(ctx context.Context, t *catalogTarget, o catalogOptions, s
 	w := bufio.NewWriterSize(s.out, 1<<20)
 	damaged := 0
 	for _, g := range gs {
-		err := exportGroup(ctx, t, g, w)
+		err := exportGroup(ctx, t, g, o.json, w)
 		var we *writeError
 		switch {
 		case errors.As(err, &we):
@@ -50,8 +55,8 @@ func (e *writeError) Error() string { return e.err.Error() }
 
 // exportGroup writes the lines of group g to w, flushing w only between
 // lines, so that whatever stops the export leaves whole lines behind.
-func exportGroup(ctx context.Context, t *catalogTarget, g int, w *bufio.Writer) error {
-	f, err := t.open(g)
+func exportGroup(ctx context.Context, t *catalogTarget, group int, asJSON bool, w *bufio.Writer) error {
+	f, err := t.open(group)
 	if err != nil {
 		return err
 	}
@@ -59,14 +64,19 @@ func exportGroup(ctx context.Context, t *catalogTarget, g int, w *bufio.Writer) 
 	if err := f.CheckSums(); err != nil {
 		return err
 	}
-	line := make([]byte, 0, 82)
+	line := make([]byte, 0, 128)
 	return f.Scan(func(ord int64, g *canon.Grid) error {
 		if ord&0xFFFF == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
-		line = append(g.AppendText(line[:0]), '\n')
+		if asJSON {
+			line = append(strconv.AppendInt(append(line[:0], `{"group":`...), int64(group), 10), `,"ordinal":`...)
+			line = append(g.AppendText(append(strconv.AppendInt(line, ord, 10), `,"grid":"`...)), "\"}\n"...)
+		} else {
+			line = append(g.AppendText(line[:0]), '\n')
+		}
 		if w.Available() < len(line) {
 			if err := w.Flush(); err != nil {
 				return &writeError{err}

@@ -10,9 +10,15 @@ import (
 	"edgrid/storage"
 )
 
-// runCatalogFind answers each grid with its group and ordinals; grids that
-// are not in the catalog are reported on stderr and the others answered.
-func runCatalogFind(ctx context.Context, t *catalogTarget, o catalogOptions, s streams) error {
+// runCatalogFind answers each grid with its minlex form's group and
+// ordinals (a grid need not be minlex: it is canonicalized as rank does);
+// grids that are not in the catalog are reported on stderr and the others
+// answered. Damage in the catalog ends the command.
+func runCatalogFind(ctx context.Context, o catalogOptions, s streams) error {
+	t, err := openTarget(o.target)
+	if err != nil {
+		return err
+	}
 	var file *storage.File
 	if t.cat == nil {
 		f, err := storage.Open(t.file)
@@ -22,34 +28,44 @@ func runCatalogFind(ctx context.Context, t *catalogTarget, o catalogOptions, s s
 		defer f.Close()
 		file = f
 	}
+	go canon.Prepare()
 	w := bufio.NewWriter(s.out)
 	failed := 0
-	err := readInputs(o.args, s.in, 256, func(b []inputLine) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		for _, l := range b {
-			err := l.err
-			var g canon.Grid
-			if err == nil {
-				g, err = canon.Parse(l.text)
+	a := answerer{cmd: "catalog find", json: o.json}
+	var corrupt error
+	err = forEachBatch(ctx, o.args, s.in, true, func(b []inputLine, idle bool) error {
+		var r batchResult
+		a.answerEach(b, &r, func(l *inputLine, out []byte) ([]byte, error) {
+			g, err := parseGrid(l.text)
+			if err != nil {
+				return out, err
 			}
-			var group int
-			var ord, num int64
-			if err == nil {
-				group, ord, num, err = locate(t, file, &g)
+			m, _, _ := canon.Minlex(&g)
+			group, ord, num, err := locate(t, file, &m)
+			var ce *storage.CorruptError
+			if errors.As(err, &ce) {
+				corrupt = err
+				return out, context.Canceled // not answered: the command ends
 			}
 			if err != nil {
-				var ce *storage.CorruptError
-				if errors.As(err, &ce) {
-					return err
-				}
-				fmt.Fprintln(s.err, lineError("catalog find", l, err))
-				failed++
-				continue
+				return out, err
 			}
-			out := fmt.Appendf(nil, "%s %d %d %d", g.String(), group, ord, num)
-			w.Write(append(l.appendRest(out), '\n'))
+			if o.json {
+				out = append(m.AppendText(append(out, `,"minlex":"`...)), '"')
+				return fmt.Appendf(out, `,"group":%d,"ordinal":%d,"number":%d`, group, ord, num), nil
+			}
+			return fmt.Appendf(m.AppendText(out), " %d %d %d", group, ord, num), nil
+		})
+		for _, e := range r.errs {
+			fmt.Fprintln(s.err, e)
+		}
+		failed += len(r.errs)
+		w.Write(r.out)
+		if corrupt != nil {
+			return corrupt
+		}
+		if idle {
+			return w.Flush()
 		}
 		return nil
 	})

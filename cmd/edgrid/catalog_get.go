@@ -2,13 +2,18 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"strconv"
 )
 
 // runCatalogGet prints the grid at each ordinal of one group.
-func runCatalogGet(t *catalogTarget, o catalogOptions, s streams) error {
+func runCatalogGet(_ context.Context, o catalogOptions, s streams) error {
+	t, err := openTarget(o.target)
+	if err != nil {
+		return err
+	}
 	if t.cat != nil && o.groupN == 0 {
-		return usagef("give --group N for a catalog directory")
+		return usagef("give --groups N for a catalog directory")
 	}
 	f, err := t.open(o.groupN)
 	if err != nil {

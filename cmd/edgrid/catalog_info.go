@@ -2,13 +2,18 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 )
 
 // runCatalogInfo prints a line per group and a total. It reads each file's
 // header, footer and block index (not its blocks): a group whose file fails
 // those checks is reported on stderr and left out of the lines and total.
-func runCatalogInfo(t *catalogTarget, o catalogOptions, s streams) error {
+func runCatalogInfo(_ context.Context, o catalogOptions, s streams) error {
+	t, err := openTarget(o.target)
+	if err != nil {
+		return err
+	}
 	gs, err := t.groups(o)
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"strings"
@@ -10,7 +11,11 @@ import (
 )
 
 // runCatalogVerify checks everything and prints one summary line.
-func runCatalogVerify(t *catalogTarget, o catalogOptions, s streams) error {
+func runCatalogVerify(_ context.Context, o catalogOptions, s streams) error {
+	t, err := openTarget(o.target)
+	if err != nil {
+		return err
+	}
 	opt := storage.VerifyOptions{Workers: o.workers}
 	if t.cat == nil {
 		h, err := storage.Verify(t.file, opt)

@@ -53,7 +53,7 @@ func TestStatusChecks(t *testing.T) {
 		Damaged []json.RawMessage `json:"damaged"`
 	}
 	if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil || rep.Groups != "3530-3532,3539-3541" ||
-		rep.Damaged == nil || !strings.Contains(out, `"damaged": []`) {
+		rep.Damaged == nil || !strings.Contains(out, `"damaged":[]`) {
 		t.Fatalf("status --json: exit %d, %q (%v)", code, out, err)
 	}
 	// Damage in the first run's range.

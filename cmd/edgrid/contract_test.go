@@ -30,7 +30,7 @@ func TestLineContract(t *testing.T) {
 		{[]string{"canon"}, last, "12345", last, "5 cells"},
 		{[]string{"rank"}, last, "12345", "5472730538", "5 cells"},
 		{[]string{"unrank"}, "5472730538", "10,00", last, "not a number"},
-		{[]string{"solve"}, puzzle, "12345", solution, "5 characters"},
+		{[]string{"solve"}, puzzle, "12345", solution, "5 cells"},
 		{[]string{"catalog", "find", cat}, last, "12345", last + " 3541 1 1", "5 cells"},
 		{[]string{"id"}, puzzle, "12345", id, "5 cells"},
 		{[]string{"puzzle"}, id, "1-x", strings.TrimSpace(named), "want NUMBER-MASK"},

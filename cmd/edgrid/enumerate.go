@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,36 +15,46 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/spf13/cobra"
+
 	"edgrid/band"
 	"edgrid/canon"
 	"edgrid/enumerate"
 	"edgrid/storage"
 )
 
-func init() {
-	register(command{name: "enumerate", summary: "write the minlex grids of groups, ascending", run: func(ctx context.Context, args []string, s streams) error {
-		var o enumerateOptions
-		fs := newFlagSet("enumerate", "edgrid enumerate (--group N | --group A-B | --band N) [--count | --stats] [--workers K] [--out FILE|DIR [--codec C] [--compress fast|small]]", s)
-		fs.StringVar(&o.group, "group", "", "group number 1..3541, or a range A-B")
-		fs.IntVar(&o.band, "band", 0, "every group of first band N (1..401)")
-		fs.BoolVar(&o.count, "count", false, "print only the number of minlex grids")
-		fs.BoolVar(&o.stats, "stats", false, "print only JSON, one line: count, automorphism histogram, candidates tried, seconds")
-		fs.IntVar(&o.workers, "workers", 0, "goroutines searching (default: one per core)")
-		fs.StringVar(&o.out, "out", "", "write group files instead of lines: FILE for one group; DIR (created if needed) for a range or --band, with a catalog index")
-		fs.StringVar(&o.codecName, "codec", storage.DefaultCodec.String(), "record codec of --out files: sorted or packed (the paper's 24-byte record)")
-		fs.StringVar(&o.compressName, "compress", storage.CompressFast.String(), "zstd level of --out files: fast (the default: least CPU) or small (6% smaller files, ~15% more CPU in dense groups)")
-		if err := fs.parse(args); err != nil {
-			return err
-		}
-		if fs.NArg() > 0 {
-			return usagef("unexpected argument %q", fs.Arg(0))
-		}
-		groups, err := o.validate(fs)
-		if err != nil {
-			return err
-		}
-		return runEnumerate(ctx, o, groups, s)
-	}})
+func init() { register(newEnumerateCmd) }
+
+func newEnumerateCmd(s streams) *cobra.Command {
+	var o enumerateOptions
+	c := &cobra.Command{
+		Use:   "enumerate (--groups N|A-B | --band N) [--count | --stats] [--json] [--workers K] [--out FILE|DIR | --catalog DIR] [--codec C] [--compress fast|small]",
+		Short: "write the minlex grids of groups, ascending",
+		Long: `Write the minlex grids of groups, ascending, one 81-digit line each; or only their count
+(--count), or statistics as one JSON line (--stats). --out FILE writes one group's grids to
+a group file; --catalog DIR (or --out DIR, or --out DIR/) writes one group file per group
+into the catalog directory DIR, created if needed, with a catalog index.`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			groups, err := o.validate(cmd)
+			if err != nil {
+				return err
+			}
+			return runEnumerate(cmd.Context(), o, groups, s)
+		},
+	}
+	f := c.Flags()
+	groupsFlag(f, &o.group, "group number 1..3541, or a range A-B")
+	f.IntVarP(&o.band, "band", "b", 0, "every group of first band N (1..401)")
+	f.BoolVar(&o.count, "count", false, "print only the number of minlex grids")
+	f.BoolVar(&o.stats, "stats", false, "print only JSON, one line: count, automorphism histogram, candidates tried, seconds")
+	jsonFlag(f, &o.json, `print JSON Lines: {"grid","autos"} a grid; with --count, {"groups","count"}`)
+	workersFlag(f, &o.workers, "goroutines searching")
+	f.StringVarP(&o.out, "out", "o", "", "write group files instead of lines: FILE for one group; DIR (created if needed) for a range, --band, or a name ending in /, with a catalog index")
+	catalogFlag(f, &o.catalog, "write one group file per group into this catalog directory (created if needed), with a catalog index")
+	f.StringVar(&o.codecName, "codec", storage.DefaultCodec.String(), "record codec of the group files: sorted or packed (the paper's 24-byte record)")
+	f.StringVar(&o.compressName, "compress", storage.CompressFast.String(), "zstd level of the group files: fast (the default: least CPU) or small (6% smaller files, ~15% more CPU in dense groups)")
+	return c
 }
 
 // enumerateOptions are the flags of edgrid enumerate.
@@ -53,29 +64,36 @@ type enumerateOptions struct {
 	count   bool
 	stats   bool
 	workers int
+	json    bool
 
 	out          string                // --out: group file or catalog directory
+	catalog      string                // --catalog: catalog directory
 	codecName    string                // --codec
 	compressName string                // --compress
 	writer       storage.WriterOptions // parsed from codecName and compressName
 }
 
 // validate checks the flags and returns the groups to enumerate.
-func (o *enumerateOptions) validate(fs *flagSet) ([]band.Group, error) {
-	hasBand := flagGiven(fs, "band")
+func (o *enumerateOptions) validate(cmd *cobra.Command) ([]band.Group, error) {
+	hasBand := changed(cmd, "band")
 	switch {
+	case o.out != "" && o.catalog != "":
+		return nil, usagef("give --out or --catalog, not both")
+	case o.json && (o.stats || o.out != "" || o.catalog != ""):
+		return nil, usagef("--json prints grids or the count: not with --stats (JSON already) or --out/--catalog")
 	case o.group == "" && !hasBand:
-		return nil, usagef("give --group N, --group A-B or --band N")
+		return nil, usagef("give --groups N, --groups A-B or --band N")
 	case o.group != "" && hasBand:
-		return nil, usagef("give --group or --band, not both")
+		return nil, usagef("give --groups or --band, not both")
 	case o.count && o.stats:
 		return nil, usagef("give --count or --stats, not both (--stats holds the count)")
-	case o.workers < 0:
-		return nil, usagef("--workers %d: want 1 or more (0 or absent: one per core)", o.workers)
-	case flagGiven(fs, "codec") && o.out == "":
-		return nil, usagef("--codec needs --out")
-	case flagGiven(fs, "compress") && o.out == "":
-		return nil, usagef("--compress needs --out")
+	case changed(cmd, "codec") && o.out == "" && o.catalog == "":
+		return nil, usagef("--codec needs --out or --catalog")
+	case changed(cmd, "compress") && o.out == "" && o.catalog == "":
+		return nil, usagef("--compress needs --out or --catalog")
+	}
+	if err := checkWorkers(o.workers); err != nil {
+		return nil, err
 	}
 	var err error
 	if o.writer.Codec, err = storage.ParseCodec(o.codecName); err != nil {
@@ -92,7 +110,7 @@ func (o *enumerateOptions) validate(fs *flagSet) ([]band.Group, error) {
 	}
 	a, b, err := parseRange(o.group, band.NumGroups)
 	if err != nil {
-		return nil, usagef("--group %s: %v", o.group, err)
+		return nil, usagef("--groups %s: %v", o.group, err)
 	}
 	return band.Groups()[a-1 : b], nil
 }
@@ -124,7 +142,7 @@ type enumerateReport struct {
 	Autos       autoCounts `json:"automorphisms"`
 	Candidates  int64      `json:"candidates"`
 	Band2Pruned int64      `json:"band2_pruned"`
-	Seconds     float64    `json:"seconds"`
+	Seconds     seconds    `json:"seconds"`
 }
 
 // autoCounts is an automorphism histogram, as a JSON object from the
@@ -157,17 +175,28 @@ func (h autoCounts) MarshalJSON() ([]byte, error) {
 func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, s streams) error {
 	start := time.Now()
 	w := bufio.NewWriterSize(s.out, 1<<20)
-	quiet := o.count || o.stats || o.out != ""
 	var files *groupFiles
-	if o.out != "" {
+	switch {
+	case o.catalog != "":
+		var err error
+		if files, err = newGroupFiles(o.catalog+string(filepath.Separator), o.writer, true); err != nil {
+			return err
+		}
+	case o.out != "":
 		var err error
 		if files, err = newGroupFiles(o.out, o.writer, len(groups) > 1 || o.band != 0); err != nil {
 			return err
 		}
 	}
-	buf := make([]byte, 0, 82)
+	quiet := o.count || o.stats || files != nil
+	buf := make([]byte, 0, 128)
 	emit := func(g *canon.Grid, autos int) error {
-		buf = append(g.AppendText(buf[:0]), '\n')
+		if o.json {
+			buf = append(g.AppendText(append(buf[:0], `{"grid":"`...)), `","autos":`...)
+			buf = append(strconv.AppendInt(buf, int64(autos), 10), "}\n"...)
+		} else {
+			buf = append(g.AppendText(buf[:0]), '\n')
+		}
 		_, err := w.Write(buf)
 		return err
 	}
@@ -226,10 +255,12 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 	switch {
 	case o.stats:
 		rep := enumerateReport{Groups: groupSpan(groups), Count: total.Grids, Autos: total.Histogram(),
-			Candidates: total.Completions, Band2Pruned: total.Band2Pruned, Seconds: time.Since(start).Seconds()}
+			Candidates: total.Completions, Band2Pruned: total.Band2Pruned, Seconds: secondsOf(time.Since(start))}
 		if err := json.NewEncoder(w).Encode(rep); err != nil {
 			return err
 		}
+	case o.count && o.json:
+		fmt.Fprintf(w, "{\"groups\":%q,\"count\":%d}\n", groupSpan(groups), total.Grids)
 	case o.count:
 		fmt.Fprintln(w, total.Grids)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"edgrid/enumerate"
 	"edgrid/storage"
@@ -19,11 +20,15 @@ type groupFiles struct {
 	w    *storage.Writer
 }
 
-// newGroupFiles decides between a file and a directory: several groups, or
-// an existing directory, mean a directory.
+// newGroupFiles decides between a file and a directory: several groups, an
+// existing directory, or a name ending in a path separator mean a directory,
+// created if needed.
 func newGroupFiles(out string, opt storage.WriterOptions, several bool) (*groupFiles, error) {
 	fi, err := os.Stat(out)
 	isDir := err == nil && fi.IsDir()
+	if strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
+		several = true
+	}
 	if several && !isDir {
 		if err == nil {
 			return nil, usagef("--out %s: a file exists there; several groups need a directory", out)

@@ -1,57 +1,87 @@
 package main
 
 import (
-	"errors"
-	"flag"
-	"fmt"
-	"io"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
-// flagSet wraps flag.FlagSet so that every subcommand reports bad flags as
-// usage errors (exit 2) and prints the same help layout.
-type flagSet struct {
-	*flag.FlagSet
-	synopsis string
-	out      io.Writer
+// The flags that mean one idea in several commands are defined here, once,
+// with one name each; the names older versions used are hidden aliases
+// that set the same variable.
+
+// groupsFlag adds --groups (-g) for a group N or a range A-B, with the
+// hidden alias --group.
+func groupsFlag(fs *pflag.FlagSet, p *string, usage string) {
+	fs.StringVarP(p, "groups", "g", "", usage)
+	fs.StringVar(p, "group", "", usage)
+	_ = fs.MarkHidden("group")
 }
 
-// newFlagSet makes a flag set for a subcommand whose -h prints the usage
-// line, the flags and the exit codes.
-func newFlagSet(name, synopsis string, s streams) *flagSet {
-	fs := &flagSet{FlagSet: flag.NewFlagSet("edgrid "+name, flag.ContinueOnError), synopsis: synopsis, out: s.out}
-	fs.SetOutput(io.Discard)
-	return fs
+// catalogFlag adds --catalog (-c) for a catalog directory.
+func catalogFlag(fs *pflag.FlagSet, p *string, usage string) {
+	fs.StringVarP(p, "catalog", "c", "", usage)
 }
 
-// parse parses args; -h prints help to stdout and returns errHelp, a bad flag
-// returns a usageError that names it.
-func (fs *flagSet) parse(args []string) error {
-	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		fs.printHelp()
-		return errHelp
-	}
-	if err != nil {
-		return usagef("%v (run '%s -h' for the flags)", err, fs.Name())
+// outIsCatalog adds the hidden --out that run and status took for their
+// catalog directory: it sets the same variable as --catalog.
+func outIsCatalog(fs *pflag.FlagSet, p *string) {
+	fs.StringVar(p, "out", "", "the catalog directory (use --catalog)")
+	_ = fs.MarkHidden("out")
+}
+
+// maxWorkers bounds --workers: more goroutines than this buy nothing on any
+// machine edgrid runs on, and absurd values would exhaust memory before the
+// work starts.
+const maxWorkers = 1024
+
+// workersFlag adds --workers (-w).
+func workersFlag(fs *pflag.FlagSet, p *int, usage string) {
+	fs.IntVarP(p, "workers", "w", 0, usage+" (default: one per core; at most 1024)")
+}
+
+// checkWorkers is the check every --workers gets: 0 (one per core) or 1..maxWorkers.
+func checkWorkers(n int) error {
+	if n < 0 || n > maxWorkers {
+		return usagef("--workers %d: want 1..%d (0 or absent: one per core)", n, maxWorkers)
 	}
 	return nil
 }
 
-func (fs *flagSet) printHelp() {
-	fmt.Fprintf(fs.out, "Usage: %s\n\nFlags:\n", fs.synopsis)
-	fs.SetOutput(fs.out)
-	fs.PrintDefaults()
-	fs.SetOutput(io.Discard)
-	fmt.Fprintln(fs.out, exitCodesHelp)
+// jsonFlag adds --json.
+func jsonFlag(fs *pflag.FlagSet, p *bool, usage string) {
+	fs.BoolVar(p, "json", false, usage)
 }
 
-// flagGiven reports whether the flag was set on the command line.
-func flagGiven(fs *flagSet, name string) bool {
-	given := false
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == name {
-			given = true
+// changed reports whether any of the named flags was given.
+func changed(cmd *cobra.Command, names ...string) bool {
+	for _, n := range names {
+		if f := cmd.Flags().Lookup(n); f != nil && f.Changed {
+			return true
 		}
-	})
-	return given
+	}
+	return false
+}
+
+// noArgs is cobra.NoArgs worded as edgrid words it.
+func noArgs(_ *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usagef("unexpected argument %q", args[0])
+	}
+	return nil
+}
+
+// seconds is a duration in JSON: seconds to the millisecond, so that no
+// float artifacts (24.820999999999998) reach the output.
+type seconds float64
+
+// secondsOf returns the seconds of d.
+func secondsOf(d time.Duration) seconds { return seconds(d.Seconds()) }
+
+// MarshalJSON writes s with at most three decimals.
+func (s seconds) MarshalJSON() ([]byte, error) {
+	return strconv.AppendFloat(nil, math.Round(float64(s)*1000)/1000, 'f', -1, 64), nil
 }

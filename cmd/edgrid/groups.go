@@ -5,27 +5,30 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/spf13/cobra"
+
 	"edgrid/band"
 	"edgrid/rank"
 )
 
-func init() {
-	register(command{name: "groups", summary: "print the 3,541 groups: <n> <33 digits>", run: func(ctx context.Context, args []string, s streams) error {
-		var o groupsOptions
-		fs := newFlagSet("groups", "edgrid groups [--band N] [--counts]", s)
-		fs.IntVar(&o.band, "band", 0, "only the groups of first band N (1..401)")
-		fs.BoolVar(&o.counts, "counts", false, "add the number of minlex grids and the number of the group's first grid: <n> <33 digits> <grids> <first>")
-		if err := fs.parse(args); err != nil {
-			return err
-		}
-		if fs.NArg() > 0 {
-			return usagef("unexpected argument %q", fs.Arg(0))
-		}
-		if err := o.validate(fs); err != nil {
-			return err
-		}
-		return runGroups(ctx, o, s)
-	}})
+func init() { register(newGroupsCmd) }
+
+func newGroupsCmd(s streams) *cobra.Command {
+	var o groupsOptions
+	c := &cobra.Command{
+		Use:   "groups [--band N] [--counts]",
+		Short: "print the 3,541 groups: <n> <33 digits>",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := o.validate(changed(cmd, "band")); err != nil {
+				return err
+			}
+			return runGroups(cmd.Context(), o, s)
+		},
+	}
+	c.Flags().IntVarP(&o.band, "band", "b", 0, "only the groups of first band N (1..401)")
+	c.Flags().BoolVar(&o.counts, "counts", false, "add the number of minlex grids and the number of the group's first grid: <n> <33 digits> <grids> <first>")
+	return c
 }
 
 // groupsOptions are the flags of edgrid groups.
@@ -34,8 +37,9 @@ type groupsOptions struct {
 	counts bool
 }
 
-func (o *groupsOptions) validate(fs *flagSet) error {
-	if flagGiven(fs, "band") && (o.band < 1 || o.band > band.NumFirstBands) {
+// validate checks --band when it was given.
+func (o *groupsOptions) validate(bandGiven bool) error {
+	if bandGiven && (o.band < 1 || o.band > band.NumFirstBands) {
 		return usagef("--band %d: want a first band 1..%d, as in --band 1", o.band, band.NumFirstBands)
 	}
 	return nil

@@ -3,35 +3,58 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"fmt"
 	"io"
-	"runtime"
+	"strconv"
 	"strings"
-	"sync"
 )
 
 // The input contract of the line-oriented commands (canon, rank, unrank,
 // solve, id, puzzle, catalog find), written once here: the inputs are the
-// arguments, or else the lines of standard input. A UTF-8 byte-order mark at the start is
-// skipped, and so are blank lines and lines starting with #. The first
-// whitespace-separated field of a line is the input; whatever follows it
-// (ratings, names) is copied to the end of the line's answer. Every good
-// line is answered, in input order; a bad one (its first field, or a line
-// longer than maxLine) is reported on standard error with its line number
-// and the others are still answered; the command then exits with status 1.
+// arguments, or else the lines of standard input. A UTF-8 byte-order mark at
+// the start is skipped, and so are blank lines and lines starting with #.
+// The first whitespace-separated field of a line is the input; whatever
+// follows it (ratings, names) is copied to the end of the line's answer.
+// Commands that read grids or puzzles (cellInput) also take one written
+// with spaces, '|' or '+' between its cells (the fields up to the 81st
+// cell are then the input), or as 9 lines of 9 cells, box-rule lines
+// between them skipped. Every good input is answered, in input order; a bad
+// one (its text, or a line longer than maxLine) is reported on standard
+// error with its place and the others are still answered; the command
+// then exits with status 1.
 
 // maxLine is the longest line read; a longer one is a bad line.
 const maxLine = 1 << 20
 
-// inputLine is one input to a line-oriented subcommand: an argument or a line
-// of standard input, with the name its errors carry ("line 3", "argument 2").
+// Batches of lines go to the workers whole. A batch ends after batchLines
+// lines or once it holds batchBytes bytes, whichever comes first, so that
+// a batch of long lines holds at most batchBytes+maxLine bytes and memory
+// stays bounded whatever the lines' length.
+const (
+	batchLines = 4096
+	batchBytes = 256 << 10
+)
+
+// inputLine is one input to a line-oriented subcommand: an argument, a line
+// of standard input, or 9 lines holding one grid.
 type inputLine struct {
-	text  string // the first field
-	rest  string // the rest of the line after the first field's whitespace, or ""
-	where string
-	num   int   // 1-based line number on stdin, 0 for arguments
-	err   error // the line could not be read (too long); text is then empty
+	text string // the input
+	rest string // the fields after the input, or ""
+	num  int    // 1-based: the line on stdin, or the argument
+	last int    // the input's last line on stdin when it spans several, else 0
+	arg  bool   // num counts arguments
+	err  error  // the input could not be read (too long, an unfinished grid); text is then empty
+}
+
+// where names the input in messages: "line 3", "lines 3-13", "argument 2".
+func (l *inputLine) where() string {
+	switch {
+	case l.arg:
+		return "argument " + strconv.Itoa(l.num)
+	case l.last > l.num:
+		return fmt.Sprintf("lines %d-%d", l.num, l.last)
+	}
+	return "line " + strconv.Itoa(l.num)
 }
 
 // appendRest appends l's trailing fields, after a space, to an answer.
@@ -44,159 +67,247 @@ func (l *inputLine) appendRest(out []byte) []byte {
 
 // lineError formats the error of input l for standard error.
 func lineError(cmd string, l inputLine, err error) string {
-	return fmt.Sprintf("edgrid %s: %s: %v", cmd, l.where, err)
+	return fmt.Sprintf("edgrid %s: %s: %v", cmd, l.where(), err)
 }
 
-// splitFields cuts a line into its first field and the rest.
-func splitFields(t string) (first, rest string) {
-	t = strings.TrimSpace(t)
-	if i := strings.IndexAny(t, " \t"); i >= 0 {
-		return t[:i], strings.TrimSpace(t[i+1:])
-	}
-	return t, ""
+// inputBatch is a batch of inputs; their texts share one string.
+type inputBatch struct {
+	lines []inputLine
+	size  int // bytes of text
 }
 
-// readInputs yields the arguments if there are any, else the lines of in
-// (see the contract above), in batches, to fn. It stops at the first error
-// fn returns, or at an error reading in.
-func readInputs(args []string, in io.Reader, batch int, fn func([]inputLine) error) error {
-	if len(args) > 0 {
-		b := make([]inputLine, len(args))
-		for i, a := range args {
-			b[i] = inputLine{where: fmt.Sprintf("argument %d", i+1)}
-			b[i].text, b[i].rest = splitFields(a)
-		}
-		return fn(b)
+// full reports whether the batch is to be handed on before another line.
+func (b *inputBatch) full() bool { return len(b.lines) >= batchLines || b.size >= batchBytes }
+
+// isSpace is the field separator of the line contract.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// trim removes the white space around t.
+func trim(t []byte) []byte {
+	i, j := 0, len(t)
+	for i < j && isSpace(t[i]) {
+		i++
 	}
-	r := bufio.NewReaderSize(in, 64*1024)
-	var b []inputLine
-	var long []byte // a line longer than the reader's buffer, being gathered
-	for n := 1; ; n++ {
-		line, err := r.ReadSlice('\n')
-		tooLong := false
-		if err == bufio.ErrBufferFull {
-			long = append(long[:0], line...)
-			for err == bufio.ErrBufferFull {
-				line, err = r.ReadSlice('\n')
-				if len(long) <= maxLine {
-					long = append(long, line...)
-				}
+	for j > i && isSpace(t[j-1]) {
+		j--
+	}
+	return t[i:j]
+}
+
+// splitInput cuts a trimmed line into its input and the rest. With cells
+// set, a first field of fewer than 81 bytes takes the following fields
+// while they hold only cells and separators, up to exactly 81 cells; rowCells
+// is then the number of cells the line holds when they are not 81 (9 for a
+// row of a grid written as 9 lines), else -1.
+func splitInput(t []byte, cells bool) (input, rest []byte, rowCells int) {
+	end := 0
+	for end < len(t) && !isSpace(t[end]) {
+		end++
+	}
+	rowCells = -1
+	if cells && end < 81 {
+		n, j := 0, 0
+		for j < len(t) {
+			k := j
+			for k < len(t) && !isSpace(t[k]) {
+				k++
 			}
-			tooLong = len(long) > maxLine
-			line = long
-		}
-		if err != nil && err != io.EOF {
-			return fmt.Errorf("reading standard input at line %d: %w", n, err)
-		}
-		if n == 1 {
-			line = bytes.TrimPrefix(line, []byte("\ufeff"))
-		}
-		l := inputLine{where: fmt.Sprintf("line %d", n), num: n}
-		if tooLong {
-			l.err = fmt.Errorf("longer than %d bytes", maxLine)
-		} else {
-			l.text, l.rest = splitFields(string(line))
-		}
-		if l.err != nil || l.text != "" && l.text[0] != '#' {
-			if b = append(b, l); len(b) == batch {
-				if ferr := fn(b); ferr != nil {
-					return ferr
-				}
-				b = nil
+			c, ok := fieldCells(t[j:k])
+			if !ok {
+				break
 			}
+			n += c
+			if n == 81 {
+				return t[:k], trim(t[k:]), -1
+			}
+			if n > 81 {
+				break
+			}
+			for k < len(t) && isSpace(t[k]) {
+				k++
+			}
+			j = k
 		}
+		if j >= len(t) {
+			rowCells = n // the whole line is cells
+		}
+	}
+	return t[:end], trim(t[end:]), rowCells
+}
+
+// fieldCells counts the cells of one field; ok is false when it holds
+// something else.
+func fieldCells(f []byte) (n int, ok bool) {
+	if isRule(f) {
+		return 0, true
+	}
+	for _, c := range f {
+		switch v := cellClass[c]; v {
+		case cellBad:
+			return 0, false
+		case cellSep:
+		default:
+			n++
+		}
+	}
+	return n, true
+}
+
+// lineReader reads the inputs of standard input into batches.
+type lineReader struct {
+	r     *bufio.Reader
+	cells bool // grids and puzzles: rows and separators are read as cells
+	n     int  // lines read
+
+	long []byte // a line longer than the reader's buffer, being gathered
+
+	// A grid written as 9 lines, being gathered: its rows' text, the line
+	// it started on and the rows so far.
+	block     []byte
+	blockLine int
+	rows      int
+
+	buf []byte      // the text of the current batch's inputs
+	b   []inputLine // its inputs, text as offsets into buf until done
+	off [][2]int    // per input: the text's and the rest's starts in buf
+	eof bool
+}
+
+func newLineReader(in io.Reader, cells bool) *lineReader {
+	return &lineReader{r: bufio.NewReaderSize(in, 256<<10), cells: cells}
+}
+
+// next returns the next batch of inputs, or nil at the end of the input.
+// A batch ends early, before it is full, when no more input is buffered,
+// so that the lines of a slow producer are answered as they come.
+func (lr *lineReader) next() ([]inputLine, int, error) {
+	for !lr.eof {
+		line, err := lr.readLine()
 		if err == io.EOF {
+			lr.eof = true
+		} else if err != nil {
+			return nil, 0, fmt.Errorf("reading standard input at line %d: %w", lr.n, err)
+		}
+		if line != nil {
+			lr.take(line)
+		}
+		if lr.eof {
+			lr.endBlock()
+		}
+		if len(lr.b) > 0 && (len(lr.buf) >= batchBytes || len(lr.b) >= batchLines || lr.r.Buffered() == 0 && lr.rows == 0) {
 			break
 		}
 	}
-	if len(b) > 0 {
-		return fn(b)
-	}
-	return nil
+	return lr.done()
 }
 
-// readable returns the lines of b that could be read, reporting the others
-// in r; b itself when all could.
-func readable(cmd string, b []inputLine, r *batchResult) []inputLine {
-	for i := range b {
-		if b[i].err != nil {
-			var good []inputLine
-			for _, l := range b {
-				if l.err != nil {
-					r.errs = append(r.errs, lineError(cmd, l, l.err))
-				} else {
-					good = append(good, l)
-				}
+// readLine returns the next line, its end of line removed, or nil for a
+// line too long (reported by readLine itself) and io.EOF at the end.
+func (lr *lineReader) readLine() ([]byte, error) {
+	line, err := lr.r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		lr.long = append(lr.long[:0], line...)
+		for err == bufio.ErrBufferFull {
+			line, err = lr.r.ReadSlice('\n')
+			if len(lr.long) <= maxLine {
+				lr.long = append(lr.long, line...)
 			}
-			return good
+		}
+		line = lr.long
+	}
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	if len(line) == 0 && err == io.EOF {
+		return nil, err
+	}
+	lr.n++
+	if len(line) > maxLine {
+		lr.endBlock()
+		lr.add(inputLine{num: lr.n, err: fmt.Errorf("longer than %d bytes", maxLine)}, nil, nil)
+		return nil, err
+	}
+	if lr.n == 1 {
+		line = bytes.TrimPrefix(line, []byte("\ufeff"))
+	}
+	return line, err
+}
+
+// take handles one line of text.
+func (lr *lineReader) take(line []byte) {
+	t := trim(line)
+	if len(t) == 0 || t[0] == '#' {
+		lr.endBlock()
+		return
+	}
+	if lr.cells && lr.rows > 0 && isRule(t) {
+		return // between the rows of a grid
+	}
+	input, rest, rowCells := splitInput(t, lr.cells)
+	if lr.cells && rowCells == 9 {
+		if lr.rows == 0 {
+			lr.block, lr.blockLine = lr.block[:0], lr.n
+		}
+		lr.block = append(append(lr.block, t...), '\n')
+		if lr.rows++; lr.rows == 9 {
+			lr.rows = 0
+			lr.add(inputLine{num: lr.blockLine, last: lr.n}, lr.block, nil)
+		}
+		return
+	}
+	if lr.cells && lr.rows == 0 && isRule(t) {
+		return // before a grid's first row
+	}
+	lr.endBlock()
+	lr.add(inputLine{num: lr.n}, input, rest)
+}
+
+// endBlock reports a grid of 9 lines that stopped early.
+func (lr *lineReader) endBlock() {
+	if lr.rows == 0 {
+		return
+	}
+	lr.add(inputLine{num: lr.blockLine, last: lr.blockLine + lr.rows - 1,
+		err: fmt.Errorf("a grid written as lines of 9 cells ends after %d of 9 rows", lr.rows)}, nil, nil)
+	lr.rows = 0
+}
+
+// add appends an input to the batch, copying its text.
+func (lr *lineReader) add(l inputLine, text, rest []byte) {
+	lr.off = append(lr.off, [2]int{len(lr.buf), len(lr.buf) + len(text)})
+	lr.buf = append(append(lr.buf, text...), rest...)
+	lr.b = append(lr.b, l)
+}
+
+// done hands the batch over: its texts become substrings of one string.
+func (lr *lineReader) done() ([]inputLine, int, error) {
+	if len(lr.b) == 0 {
+		return nil, 0, nil
+	}
+	s := string(lr.buf)
+	for i := range lr.b {
+		a, m := lr.off[i][0], lr.off[i][1]
+		e := len(s)
+		if i+1 < len(lr.b) {
+			e = lr.off[i+1][0]
+		}
+		lr.b[i].text, lr.b[i].rest = s[a:m], s[m:e]
+	}
+	b, size := lr.b, len(lr.buf)
+	// The texts were copied into s: buf is free again.
+	lr.b, lr.buf, lr.off = make([]inputLine, 0, len(b)), lr.buf[:0], lr.off[:0]
+	return b, size, nil
+}
+
+// argInputs returns the arguments as inputs, split as lines are.
+func argInputs(args []string, cells bool) []inputLine {
+	b := make([]inputLine, len(args))
+	for i, a := range args {
+		input, rest, _ := splitInput(trim([]byte(a)), cells)
+		b[i] = inputLine{num: i + 1, arg: true, text: string(input), rest: string(rest)}
+		if cells && len(input) < 81 && strings.ContainsAny(a, "\n") {
+			b[i].text, b[i].rest = strings.TrimSpace(a), "" // a grid of 9 lines in one argument
 		}
 	}
 	return b
-}
-
-// result of processing one batch: the text for stdout and the error lines for stderr.
-type batchResult struct {
-	out  []byte
-	errs []string
-}
-
-// orderedMap runs work on batches of input with one worker per core and writes
-// each batch's output in input order. Lines that could not be read are
-// reported for command cmd and not passed to work. It reports how many
-// inputs failed.
-func orderedMap(ctx context.Context, cmd string, args []string, s streams, work func(b []inputLine, r *batchResult)) (failed int, err error) {
-	workers := runtime.GOMAXPROCS(0)
-	type job struct {
-		lines []inputLine
-		done  chan *batchResult
-	}
-	jobs := make(chan job, workers)
-	queue := make(chan job, 2*workers)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				r := &batchResult{}
-				work(readable(cmd, j.lines, r), r)
-				j.done <- r
-			}
-		}()
-	}
-	out := bufio.NewWriterSize(s.out, 1<<16)
-	writeErr := make(chan error, 1)
-	go func() {
-		var werr error
-		for j := range queue {
-			r := <-j.done
-			for _, e := range r.errs {
-				fmt.Fprintln(s.err, e)
-				failed++
-			}
-			if werr == nil {
-				_, werr = out.Write(r.out)
-			}
-		}
-		if werr == nil {
-			werr = out.Flush()
-		}
-		writeErr <- werr
-	}()
-	err = readInputs(args, s.in, 4096, func(b []inputLine) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		j := job{lines: b, done: make(chan *batchResult, 1)}
-		queue <- j
-		jobs <- j
-		return nil
-	})
-	close(jobs)
-	close(queue)
-	wg.Wait()
-	if werr := <-writeErr; err == nil && werr != nil {
-		err = fmt.Errorf("writing output: %w", werr)
-	}
-	return failed, err
 }

@@ -11,18 +11,19 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"sort"
 	"strings"
 	"syscall"
+
+	"github.com/spf13/cobra"
 
 	"edgrid/canon"
 )
 
-// Exit codes. They are listed by `edgrid --help`; every subcommand maps its
-// failures onto these through exitCode and nowhere else.
+// Exit codes. They are listed once, by `edgrid --help`; every subcommand
+// maps its failures onto these through exitCode and nowhere else.
 const (
 	exitOK       = 0 // success
-	exitFailed   = 1 // some input was bad, damage was found, or the work failed; other inputs were still answered
+	exitFailed   = 1 // some input was bad, damage was found, the work failed or was stopped; other inputs were still answered
 	exitUsage    = 2 // bad flags or arguments: nothing was done
 	exitMultiple = 3 // solve --unique: the puzzle has more than one solution
 )
@@ -33,22 +34,17 @@ type streams struct {
 	out, err io.Writer
 }
 
-// command is one subcommand. run parses its own flags from args.
-type command struct {
-	name    string
-	summary string
-	run     func(ctx context.Context, args []string, s streams) error
-}
+// A commandMaker builds one subcommand (with its own subcommands, if any)
+// writing to s. Adding a subcommand is one file whose init function
+// registers its maker; the maker's RunE parses nothing itself (cobra has
+// filled the options) and calls the file's runX.
+type commandMaker func(s streams) *cobra.Command
 
-// commands is filled by the init functions of the subcommand files.
-var commands = map[string]command{}
+// makers is filled by the init functions of the subcommand files.
+var makers []commandMaker
 
-func register(c command) {
-	if _, dup := commands[c.name]; dup {
-		panic("edgrid: command registered twice: " + c.name)
-	}
-	commands[c.name] = c
-}
+// register adds a subcommand to every command tree newRoot builds.
+func register(m commandMaker) { makers = append(makers, m) }
 
 func main() {
 	// SIGHUP (the terminal went away) stops work as Ctrl-C and SIGTERM do:
@@ -72,45 +68,113 @@ func useBandCache() {
 	}
 }
 
-// runMain dispatches to a subcommand and maps its error to an exit code.
+// runMain runs the command line args and returns its exit code. Every
+// error that cobra finds before a subcommand runs (an unknown command or
+// flag, a bad flag value, arguments a command does not take) is a usage
+// error; the subcommands' own errors map through exitCode.
 func runMain(ctx context.Context, args []string, s streams) int {
-	if len(args) == 0 {
-		usage(s.err)
-		return exitUsage
-	}
-	switch args[0] {
-	case "-h", "-help", "--help":
-		usage(s.out)
-		return exitOK
-	case "help":
-		if len(args) == 1 {
-			usage(s.out)
-			return exitOK
-		}
-		if _, ok := commands[args[1]]; !ok || len(args) > 2 {
-			fmt.Fprintf(s.err, "edgrid help: want one command, as in 'edgrid help run'; %q is not one (run 'edgrid help' for the list)\n", strings.Join(args[1:], " "))
-			return exitUsage
-		}
-		args = []string{args[1], "-h"}
-	case "-version", "--version", "version":
-		fmt.Fprintln(s.out, "edgrid", version())
+	root := newRoot(s)
+	ran := false
+	wrapRunE(root, &ran)
+	root.SetArgs(args)
+	cmd, err := root.ExecuteContextC(ctx)
+	if err == nil {
 		return exitOK
 	}
-	c, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(s.err, "edgrid: unknown command %q (run 'edgrid --help' for the list)\n", args[0])
-		return exitUsage
+	if !ran {
+		var ue *usageError
+		if !errors.As(err, &ue) {
+			err = &usageError{err.Error()}
+		}
 	}
-	err := c.run(ctx, args[1:], s)
-	code := exitCode(err)
-	if err != nil && !errors.Is(err, errHelp) && !errors.Is(err, errReported) {
-		fmt.Fprintf(s.err, "edgrid %s: %v\n", c.name, err)
+	if !errors.Is(err, errReported) {
+		fmt.Fprintf(s.err, "%s: %v\n", commandName(cmd), err)
 	}
-	return code
+	return exitCode(err)
 }
 
-// errHelp is returned when -h was asked for: the help was printed, exit 0.
-var errHelp = errors.New("help requested")
+// commandName is the prefix of cmd's messages: "edgrid", "edgrid rank",
+// "edgrid catalog find".
+func commandName(cmd *cobra.Command) string {
+	if cmd == nil {
+		return "edgrid"
+	}
+	return cmd.CommandPath()
+}
+
+// wrapRunE makes every RunE of the tree under c set *ran when it starts, so
+// that runMain tells a subcommand's errors from cobra's; and keeps cobra
+// from adding "[flags]" to usage lines, which show their flags.
+func wrapRunE(c *cobra.Command, ran *bool) {
+	c.DisableFlagsInUseLine = true
+	if run := c.RunE; run != nil {
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			*ran = true
+			return run(cmd, args)
+		}
+	}
+	for _, sub := range c.Commands() {
+		wrapRunE(sub, ran)
+	}
+}
+
+// newRoot builds the command tree writing to s.
+func newRoot(s streams) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "edgrid",
+		Short:         "the essentially different Sudoku solution grids, enumerated and numbered",
+		Version:       version(),
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		// The bare command prints the help on stderr and fails: it was
+		// not asked for.
+		RunE: func(cmd *cobra.Command, args []string) error {
+			printRootHelp(cmd, s.err)
+			return &usageError{"give a command"}
+		},
+	}
+	root.SetIn(s.in)
+	root.SetOut(s.out)
+	root.SetErr(s.err)
+	root.SetVersionTemplate("edgrid {{.Version}}\n")
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usagef("%v (run '%s -h' for the flags)", err, c.CommandPath())
+	})
+	root.SetHelpFunc(func(c *cobra.Command, _ []string) {
+		if c == root {
+			printRootHelp(c, c.OutOrStdout())
+			return
+		}
+		printHelp(c, c.OutOrStdout())
+	})
+	root.SetHelpCommand(newHelpCmd(root))
+	root.CompletionOptions.HiddenDefaultCmd = false
+	for _, m := range makers {
+		root.AddCommand(m(s))
+	}
+	return root
+}
+
+// newHelpCmd is `edgrid help [COMMAND...]`; unlike cobra's own, an unknown
+// command is a usage error.
+func newHelpCmd(root *cobra.Command) *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [COMMAND [ACTION]]",
+		Short: "print the help of edgrid or of a command",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				printRootHelp(root, cmd.OutOrStdout())
+				return nil
+			}
+			c, rest, err := root.Find(args)
+			if err != nil || c == root || len(rest) > 0 {
+				return usagef("want a command, as in 'edgrid help run'; %q is not one (run 'edgrid help' for the list)", strings.Join(args, " "))
+			}
+			printHelp(c, cmd.OutOrStdout())
+			return nil
+		},
+	}
+}
 
 // errReported marks a failure whose details were already written to stderr
 // (for example one line per bad input); only the exit code remains to be set.
@@ -138,7 +202,7 @@ func exitCode(err error) int {
 	var ue *usageError
 	var ee *exitError
 	switch {
-	case err == nil, errors.Is(err, errHelp):
+	case err == nil:
 		return exitOK
 	case errors.As(err, &ue):
 		return exitUsage
@@ -148,32 +212,3 @@ func exitCode(err error) int {
 		return exitFailed
 	}
 }
-
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "edgrid: the essentially different Sudoku solution grids, enumerated and numbered")
-	fmt.Fprintln(w, "\nUsage: edgrid <command> [flags] [args]\n\nCommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
-	}
-	fmt.Fprintln(w, "\nRun 'edgrid help <command>' or 'edgrid <command> -h' for a command's flags,\n'edgrid --version' for the version.")
-	fmt.Fprintln(w, exitCodesHelp)
-}
-
-const exitCodesHelp = `
-Exit codes:
-  0  success
-  1  some input was bad (each bad line or argument is reported on stderr with its place;
-     the others are answered), damage was found in a file, or the work failed;
-     solve: some puzzle has no solution; catalog find: some grid is not in the catalog
-  2  bad flags or arguments (nothing was done)
-  3  solve --unique: some puzzle has more than one solution
-
-Line input (canon, rank, unrank, solve, id, puzzle, catalog find): the arguments, or else the
-lines of standard input; blank lines and lines starting # are skipped, a byte-order mark at the start
-too. The first field of a line is the input; the fields after it are copied to the end of the
-line's answer.`

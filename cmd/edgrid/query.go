@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
 
 	"edgrid/band"
 	"edgrid/jobs"
@@ -22,39 +23,39 @@ import (
 	"edgrid/storage"
 )
 
-func init() {
-	register(command{name: "query", summary: "statistics of invariants over groups, and grids an expression selects", run: func(ctx context.Context, args []string, s streams) error {
-		if len(args) > 0 && args[0] == "merge" {
-			return queryMergeCommand(ctx, args[1:], s)
-		}
-		var o queryOptions
-		fs := newFlagSet("query", "edgrid query [--groups A-B | --band N] [--catalog DIR] [--inv LIST] [--where EXPR [--stats] [--number [--order O]]] [--json] [--workers K] [--out DIR]\n       edgrid query merge [--json] [--partial] DIR...\n       edgrid query --list", s)
-		fs.StringVar(&o.groups, "groups", "", "groups N or A-B (default: all 3,541, or the catalog's)")
-		fs.IntVar(&o.band, "band", 0, "every group of first band N (1..401)")
-		fs.StringVar(&o.catalog, "catalog", "", "read the grids from this catalog directory instead of enumerating them")
-		fs.StringVar(&o.inv, "inv", strings.Join(query.DefaultNames, ","), "invariants to report, comma-separated (--list shows them)")
-		fs.StringVar(&o.where, "where", "", "print the grids for which EXPR holds, e.g. 'ua4 == 0 && autos > 1' (integers, == != < <= > >=, + - *, && || !, parentheses)")
-		fs.BoolVar(&o.stats, "stats", false, "with --where: print the statistics of the grids selected instead of the grids")
-		fs.BoolVar(&o.number, "number", false, "with --where: print each grid's number first: <number> <81 digits>")
-		fs.StringVar(&o.orderName, "order", "paper", "numbering for --number: paper, groups (cheap: from the catalog order) or lex, as edgrid rank")
-		fs.BoolVar(&o.json, "json", false, "print the statistics as JSON")
-		fs.IntVar(&o.workers, "workers", 0, "goroutines (default: one per core)")
-		fs.StringVar(&o.out, "out", "", "keep each group's result in DIR as it is done; run again to resume; edgrid query merge DIR prints them")
-		fs.BoolVar(&o.list, "list", false, "list the invariants and their definitions")
-		if err := fs.parse(args); err != nil {
-			return err
-		}
-		if fs.NArg() > 0 {
-			return usagef("unexpected argument %q", fs.Arg(0))
-		}
-		if o.list {
-			return listInvariants(s)
-		}
-		if err := o.validate(fs); err != nil {
-			return err
-		}
-		return runQuery(ctx, o, s)
-	}})
+func init() { register(newQueryCmd) }
+
+func newQueryCmd(s streams) *cobra.Command {
+	var o queryOptions
+	c := &cobra.Command{
+		Use:   "query [--groups A-B | --band N] [--catalog DIR] [--inv LIST] [--where EXPR [--stats] [--number [--order O]]] [--json] [--workers K] [--out DIR] | query --list",
+		Short: "statistics of invariants over groups, and grids an expression selects",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.list {
+				return listInvariants(s)
+			}
+			if err := o.validate(cmd); err != nil {
+				return err
+			}
+			return runQuery(cmd.Context(), o, s)
+		},
+	}
+	f := c.Flags()
+	groupsFlag(f, &o.groups, "groups N or A-B (default: all 3,541, or the catalog's)")
+	f.IntVarP(&o.band, "band", "b", 0, "every group of first band N (1..401)")
+	catalogFlag(f, &o.catalog, "read the grids from this catalog directory instead of enumerating them")
+	f.StringVar(&o.inv, "inv", strings.Join(query.DefaultNames, ","), "invariants to report, comma-separated (--list shows them)")
+	f.StringVar(&o.where, "where", "", "print the grids for which EXPR holds, e.g. 'ua4 == 0 && autos > 1' (integers, == != < <= > >=, + - *, && || !, parentheses)")
+	f.BoolVar(&o.stats, "stats", false, "with --where: print the statistics of the grids selected instead of the grids")
+	f.BoolVar(&o.number, "number", false, "with --where: print each grid's number first: <number> <81 digits>")
+	f.StringVar(&o.orderName, "order", "paper", "numbering for --number: paper, groups (cheap: from the catalog order) or lex, as edgrid rank")
+	jsonFlag(f, &o.json, "print the statistics as one JSON object on one line")
+	workersFlag(f, &o.workers, "goroutines")
+	f.StringVarP(&o.out, "out", "o", "", "keep each group's result in DIR as it is done; run again to resume; edgrid query merge DIR prints them")
+	f.BoolVar(&o.list, "list", false, "list the invariants and their definitions")
+	c.AddCommand(newQueryMergeCmd(s))
+	return c
 }
 
 // queryOptions are the flags of edgrid query.
@@ -72,17 +73,18 @@ type queryOptions struct {
 }
 
 // validate checks the flags and fills in what they decide.
-func (o *queryOptions) validate(fs *flagSet) error {
+func (o *queryOptions) validate(cmd *cobra.Command) error {
+	if err := checkWorkers(o.workers); err != nil {
+		return err
+	}
 	switch {
-	case o.groups != "" && flagGiven(fs, "band"):
+	case o.groups != "" && changed(cmd, "band"):
 		return usagef("give --groups or --band, not both")
-	case o.workers < 0:
-		return usagef("--workers %d: want 1 or more (0 or absent: one per core)", o.workers)
 	case o.stats && o.where == "":
 		return usagef("--stats needs --where (without it the statistics are printed)")
 	case o.number && (o.where == "" || o.stats || o.json):
 		return usagef("--number needs --where, and prints grids: not with --stats or --json")
-	case flagGiven(fs, "order") && !o.number:
+	case changed(cmd, "order") && !o.number:
 		return usagef("--order needs --number")
 	}
 	var err error
@@ -110,7 +112,7 @@ func (o *queryOptions) validate(fs *flagSet) error {
 		}
 	}
 	switch {
-	case flagGiven(fs, "band"):
+	case changed(cmd, "band"):
 		if o.band < 1 || o.band > band.NumFirstBands {
 			return usagef("--band %d: want a first band 1..%d, as in --band 1", o.band, band.NumFirstBands)
 		}
@@ -282,7 +284,12 @@ func printResult(res *query.Result, lines, asJSON bool, w io.Writer) error {
 	case lines:
 		return nil
 	case asJSON:
-		return res.WriteJSON(w)
+		b, err := res.MarshalJSON()
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(tidyJSON(b))
+		return err
 	}
 	return res.WriteTable(w)
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/spf13/cobra"
+
 	"edgrid/jobs"
 	"edgrid/query"
 )
@@ -19,22 +21,29 @@ type queryMergeOptions struct {
 	dirs          []string
 }
 
-func queryMergeCommand(ctx context.Context, args []string, s streams) error {
+func newQueryMergeCmd(s streams) *cobra.Command {
 	var o queryMergeOptions
-	fs := newFlagSet("query merge", "edgrid query merge [--json] [--partial] DIR...", s)
-	fs.BoolVar(&o.json, "json", false, "print the statistics as JSON")
-	fs.BoolVar(&o.partial, "partial", false, "print what the parts hold even when groups of their runs are missing or damaged (still exit 1)")
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return err
+	c := &cobra.Command{
+		Use:   "merge [--json] [--partial] DIR...",
+		Short: "print the result of the parts in directories of query --out",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.dirs = args
+			return runQueryMerge(cmd.Context(), o, s)
+		},
 	}
-	o.dirs = pos
+	jsonFlag(c.Flags(), &o.json, "print the statistics as one JSON object on one line")
+	c.Flags().BoolVar(&o.partial, "partial", false, "print what the parts hold even when groups of their runs are missing or damaged (still exit 1)")
+	return c
+}
+
+// runQueryMerge prints the merged result of the parts in o.dirs.
+func runQueryMerge(_ context.Context, o queryMergeOptions, s streams) error {
 	if len(o.dirs) == 0 {
-		return usagef("query merge: give the directories of edgrid query --out")
+		return usagef("give the directories of edgrid query --out")
 	}
 	for _, d := range o.dirs {
 		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
-			return usagef("query merge: %s is not a directory", d)
+			return usagef("%s is not a directory", d)
 		}
 	}
 	return mergeAndPrint(o.json, o.dirs, nil, o.partial, s)

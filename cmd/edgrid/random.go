@@ -5,26 +5,34 @@ import (
 	"context"
 	"math/rand/v2"
 
+	"github.com/spf13/cobra"
+
 	"edgrid/canon"
 )
 
-func init() {
-	register(command{name: "random", summary: "print random valid grids (test and benchmark input)", run: func(ctx context.Context, args []string, s streams) error {
-		var o randomOptions
-		fs := newFlagSet("random", "edgrid random [-n N] [--seed S]", s)
-		fs.IntVar(&o.n, "n", 10, "number of grids, 1 or more")
-		fs.Uint64Var(&o.seed, "seed", 1, "random seed; the same seed gives the same grids")
-		if err := fs.parse(args); err != nil {
-			return err
-		}
-		if fs.NArg() > 0 {
-			return usagef("unexpected argument %q (use -n N)", fs.Arg(0))
-		}
-		if o.n < 1 {
-			return usagef("-n %d: want a count of 1 or more, as in -n 1000", o.n)
-		}
-		return runRandom(ctx, o, s)
-	}})
+func init() { register(newRandomCmd) }
+
+func newRandomCmd(s streams) *cobra.Command {
+	var o randomOptions
+	c := &cobra.Command{
+		Use:   "random [-n N] [--seed S]",
+		Short: "print random valid grids (test and benchmark input)",
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef("unexpected argument %q (use -n N)", args[0])
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.n < 1 {
+				return usagef("-n %d: want a count of 1 or more, as in -n 1000", o.n)
+			}
+			return runRandom(cmd.Context(), o, s)
+		},
+	}
+	c.Flags().IntVarP(&o.n, "grids", "n", 10, "number of grids, 1 or more")
+	c.Flags().Uint64Var(&o.seed, "seed", 1, "random seed; the same seed gives the same grids")
+	return c
 }
 
 // randomOptions are the flags of edgrid random.

@@ -8,56 +8,51 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"edgrid/canon"
 	"edgrid/rank"
 	"edgrid/storage"
 )
 
 func init() {
-	register(command{name: "rank", summary: "print the number (1..5,472,730,538) of each grid's class", run: func(ctx context.Context, args []string, s streams) error {
-		fs := newFlagSet("rank", "edgrid rank [--canonical] [--order paper|groups|lex] [--catalog DIR] [GRID...]   (grids on stdin when none are given)", s)
-		var o rankOptions
-		fs.BoolVar(&o.canonical, "canonical", false, "also print the minlex form: <number> <minlex grid>")
-		r, err := o.parse(fs, args)
-		if err != nil {
-			return err
-		}
-		return runQueries(ctx, "rank", fs.Args(), s, func(ctx context.Context, l inputLine, out []byte) ([]byte, error) {
-			g, err := canon.Parse(l.text)
-			if err != nil {
-				return out, err
+	register(newRankCmd)
+	register(newUnrankCmd)
+}
+
+func newRankCmd(s streams) *cobra.Command {
+	var o rankOptions
+	c := &cobra.Command{
+		Use:   "rank [--canonical] [--order paper|groups|lex] [--catalog DIR] [--json] [GRID...]",
+		Short: "print the number (1..5,472,730,538) of each grid's class",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.validate(); err != nil {
+				return err
 			}
-			n, m, err := r.Rank(ctx, &g, o.order)
-			if err != nil {
-				return out, err
+			return runRank(cmd.Context(), o, args, s)
+		},
+	}
+	c.Flags().BoolVar(&o.canonical, "canonical", false, "also print the minlex form: <number> <minlex grid>")
+	o.addFlags(c)
+	jsonFlag(c.Flags(), &o.json, `print JSON Lines: {"input","number","minlex"} a line, or {"input","error"}`)
+	return c
+}
+
+func newUnrankCmd(s streams) *cobra.Command {
+	var o rankOptions
+	c := &cobra.Command{
+		Use:   "unrank [--order paper|groups|lex] [--catalog DIR] [--json] [N...]",
+		Short: "print grid number N (1..5,472,730,538) as 81 digits",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.validate(); err != nil {
+				return err
 			}
-			out = strconv.AppendInt(out, n, 10)
-			if o.canonical {
-				out = m.AppendText(append(out, ' '))
-			}
-			return append(l.appendRest(out), '\n'), nil
-		})
-	}})
-	register(command{name: "unrank", summary: "print grid number N (1..5,472,730,538) as 81 digits", run: func(ctx context.Context, args []string, s streams) error {
-		fs := newFlagSet("unrank", "edgrid unrank [--order paper|groups|lex] [--catalog DIR] [N...]   (numbers on stdin when none are given)", s)
-		var o rankOptions
-		r, err := o.parse(fs, args)
-		if err != nil {
-			return err
-		}
-		total := r.Tables().Total()
-		return runQueries(ctx, "unrank", fs.Args(), s, func(ctx context.Context, l inputLine, out []byte) ([]byte, error) {
-			n, err := parseNumber(l.text, total)
-			if err != nil {
-				return out, err
-			}
-			g, err := r.Unrank(ctx, n, o.order)
-			if err != nil {
-				return out, err
-			}
-			return append(l.appendRest(g.AppendText(out)), '\n'), nil
-		})
-	}})
+			return runUnrank(cmd.Context(), o, args, s)
+		},
+	}
+	o.addFlags(c)
+	jsonFlag(c.Flags(), &o.json, `print JSON Lines: {"input","grid"} a line, or {"input","error"}`)
+	return c
 }
 
 // rankOptions are the flags rank and unrank share.
@@ -66,21 +61,81 @@ type rankOptions struct {
 	orderName string
 	order     rank.Order
 	catalog   string
+	json      bool
 }
 
-// parse adds the shared flags to fs, parses args and returns the Ranker
-// the flags ask for.
-func (o *rankOptions) parse(fs *flagSet, args []string) (*rank.Ranker, error) {
-	fs.StringVar(&o.orderName, "order", "paper", "numbering: paper (the paper's: groups in order, inside each the order of its dancing-links search), groups (the same groups, ascending inside each) or lex (plain lexicographic)")
-	fs.StringVar(&o.catalog, "catalog", "", "read grids from this catalog directory instead of regenerating them (groups and lex orders; the paper's order regenerates its leaf, as the files are in ascending order)")
-	if err := fs.parse(args); err != nil {
-		return nil, err
-	}
+// addFlags adds the flags rank and unrank share.
+func (o *rankOptions) addFlags(c *cobra.Command) {
+	c.Flags().StringVarP(&o.orderName, "order", "o", "paper", "numbering: paper (the paper's: groups in order, inside each the order of its dancing-links search), groups (the same groups, ascending inside each) or lex (plain lexicographic)")
+	catalogFlag(c.Flags(), &o.catalog, "read grids from this catalog directory instead of regenerating them (groups and lex orders; the paper's order regenerates its leaf, as the files are in ascending order)")
+}
+
+// validate parses --order.
+func (o *rankOptions) validate() error {
 	var err error
 	if o.order, err = rank.ParseOrder(o.orderName); err != nil {
-		return nil, usagef("--order %s: want paper, groups or lex", o.orderName)
+		return usagef("--order %s: want paper, groups or lex", o.orderName)
 	}
-	return newRanker(o.catalog)
+	return nil
+}
+
+// runRank prints the number of each grid's class in o.order.
+func runRank(ctx context.Context, o rankOptions, args []string, s streams) error {
+	r, err := newRanker(o.catalog)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	go canon.Prepare()
+	a := answerer{cmd: "rank", json: o.json, quote: true}
+	return a.run(ctx, args, s, true, func(b []inputLine, res *batchResult) {
+		a.answerEach(b, res, func(l *inputLine, out []byte) ([]byte, error) {
+			g, err := parseGrid(l.text)
+			if err != nil {
+				return out, err
+			}
+			n, m, err := r.Rank(ctx, &g, o.order)
+			if err != nil {
+				return out, err
+			}
+			if o.json {
+				out = strconv.AppendInt(append(out, `,"number":`...), n, 10)
+				return append(m.AppendText(append(out, `,"minlex":"`...)), '"'), nil
+			}
+			out = strconv.AppendInt(out, n, 10)
+			if o.canonical {
+				out = m.AppendText(append(out, ' '))
+			}
+			return out, nil
+		})
+	})
+}
+
+// runUnrank prints the grid of each number in o.order.
+func runUnrank(ctx context.Context, o rankOptions, args []string, s streams) error {
+	r, err := newRanker(o.catalog)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	total := r.Tables().Total()
+	a := answerer{cmd: "unrank", json: o.json, quote: true}
+	return a.run(ctx, args, s, false, func(b []inputLine, res *batchResult) {
+		a.answerEach(b, res, func(l *inputLine, out []byte) ([]byte, error) {
+			n, err := parseNumber(l.text, total)
+			if err != nil {
+				return out, err
+			}
+			g, err := r.Unrank(ctx, n, o.order)
+			if err != nil {
+				return out, err
+			}
+			if o.json {
+				return append(g.AppendText(append(out, `,"grid":"`...)), '"'), nil
+			}
+			return g.AppendText(out), nil
+		})
+	})
 }
 
 // newRanker returns a Ranker with the embedded tables, reading the catalog
@@ -100,30 +155,6 @@ func newRanker(dir string) (*rank.Ranker, error) {
 	return rank.New(nil, cat)
 }
 
-// runQueries answers each input with query, in input order, on all cores.
-// A bad input is reported on stderr, naming it, and the others are still
-// answered; the command then exits with status 1.
-func runQueries(ctx context.Context, name string, args []string, s streams,
-	query func(ctx context.Context, l inputLine, out []byte) ([]byte, error)) error {
-	go canon.Prepare()
-	failed, err := orderedMap(ctx, name, args, s, func(b []inputLine, r *batchResult) {
-		for _, l := range b {
-			var qerr error
-			r.out, qerr = query(ctx, l, r.out)
-			if qerr != nil {
-				r.errs = append(r.errs, lineError(name, l, fmt.Errorf("%q: %w", short(l.text), qerr)))
-			}
-		}
-	})
-	if err != nil {
-		return err
-	}
-	if failed > 0 {
-		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad input(s)", failed)}
-	}
-	return nil
-}
-
 // parseNumber reads a grid number: decimal digits only, 1..total.
 func parseNumber(t string, total int64) (int64, error) {
 	if t == "" || strings.Trim(t, "0123456789") != "" {
@@ -134,12 +165,4 @@ func parseNumber(t string, total int64) (int64, error) {
 		return 0, fmt.Errorf("out of range: want 1..%d", total)
 	}
 	return n, nil
-}
-
-// short cuts an input for an error message.
-func short(s string) string {
-	if len(s) > 90 {
-		return s[:87] + "..."
-	}
-	return s
 }

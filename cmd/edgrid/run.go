@@ -2,59 +2,79 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"strings"
-	"time"
 
 	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
 
 	"edgrid/band"
-	"edgrid/internal/ranges"
 	"edgrid/jobs"
 	"edgrid/rank"
 	"edgrid/storage"
 )
 
-func init() {
-	register(command{name: "run", summary: "enumerate groups into a catalog directory, resumably", run: func(ctx context.Context, args []string, s streams) error {
-		fs := newFlagSet("run", "edgrid run --out DIR [--groups A-B] [--workers K] [--codec C] [--compress fast|small]", s)
-		dir := fs.String("out", "", "catalog directory (created if needed); run again with the same flags to resume")
-		groups := fs.String("groups", fmt.Sprintf("1-%d", band.NumGroups), "groups to have done: N or A-B")
-		workers := fs.Int("workers", 0, "goroutines searching (default: one per core)")
-		codecName := fs.String("codec", storage.DefaultCodec.String(), "record codec of new group files: sorted or packed (default: the directory's, sorted for a new one)")
-		compressName := fs.String("compress", storage.CompressFast.String(), "zstd level of new group files: fast (the default: least CPU) or small (6% smaller files, ~15% more CPU in dense groups)")
-		if err := fs.parse(args); err != nil {
-			return err
+func init() { register(newRunCmd) }
+
+// runOptions are the flags of edgrid run.
+type runOptions struct {
+	catalog, groups, codecName, compressName string
+	workers                                  int
+}
+
+func newRunCmd(s streams) *cobra.Command {
+	var o runOptions
+	c := &cobra.Command{
+		Use:   "run --catalog DIR [--groups A-B] [--workers K] [--codec C] [--compress fast|small]",
+		Short: "enumerate groups into a catalog directory, resumably",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opt, err := o.validate(changed(cmd, "codec"))
+			if err != nil {
+				return err
+			}
+			return runRun(cmd.Context(), opt, s)
+		},
+	}
+	f := c.Flags()
+	catalogFlag(f, &o.catalog, "catalog directory (created if needed); run again with the same flags to resume")
+	outIsCatalog(f, &o.catalog)
+	groupsFlag(f, &o.groups, "groups to have done: N or A-B (default: all)")
+	workersFlag(f, &o.workers, "goroutines searching")
+	f.StringVar(&o.codecName, "codec", storage.DefaultCodec.String(), "record codec of new group files: sorted or packed (default: the directory's, sorted for a new one)")
+	f.StringVar(&o.compressName, "compress", storage.CompressFast.String(), "zstd level of new group files: fast (the default: least CPU) or small (6% smaller files, ~15% more CPU in dense groups)")
+	return c
+}
+
+// validate checks the flags and returns the run they ask for; without
+// --codec (codecGiven false) the run takes the directory's.
+func (o *runOptions) validate(codecGiven bool) (jobs.Options, error) {
+	if o.catalog == "" {
+		return jobs.Options{}, usagef("give --catalog DIR, the catalog directory")
+	}
+	a, b := 1, band.NumGroups
+	if o.groups != "" {
+		var err error
+		if a, b, err = parseRange(o.groups, band.NumGroups); err != nil {
+			return jobs.Options{}, usagef("--groups %s: %v", o.groups, err)
 		}
-		if fs.NArg() > 0 {
-			return usagef("unexpected argument %q", fs.Arg(0))
-		}
-		if *dir == "" {
-			return usagef("give --out DIR, the catalog directory")
-		}
-		a, b, err := parseRange(*groups, band.NumGroups)
-		if err != nil {
-			return usagef("--groups %s: %v", *groups, err)
-		}
-		if *workers < 0 {
-			return usagef("--workers %d: want 1 or more (0 or absent: one per core)", *workers)
-		}
-		codec, err := storage.ParseCodec(*codecName)
-		if err != nil {
-			return usagef("--codec %s: want sorted or packed", *codecName)
-		}
-		if !flagGiven(fs, "codec") {
-			codec = 0 // the directory's
-		}
-		compress, err := storage.ParseCompression(*compressName)
-		if err != nil {
-			return usagef("--compress %s: want fast or small", *compressName)
-		}
-		return runRun(ctx, jobs.Options{Dir: *dir, First: a, Last: b, Workers: *workers, Codec: codec, Compression: compress}, s)
-	}})
+	}
+	if err := checkWorkers(o.workers); err != nil {
+		return jobs.Options{}, err
+	}
+	codec, err := storage.ParseCodec(o.codecName)
+	if err != nil {
+		return jobs.Options{}, usagef("--codec %s: want sorted or packed", o.codecName)
+	}
+	if !codecGiven {
+		codec = 0 // the directory's
+	}
+	compress, err := storage.ParseCompression(o.compressName)
+	if err != nil {
+		return jobs.Options{}, usagef("--compress %s: want fast or small", o.compressName)
+	}
+	return jobs.Options{Dir: o.catalog, First: a, Last: b, Workers: o.workers, Codec: codec, Compression: compress}, nil
 }
 
 // runRun runs jobs.Run with a progress bar and prints a one-line summary.
@@ -147,117 +167,4 @@ func humanBytes(n int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", n)
-}
-
-func init() {
-	register(command{name: "status", summary: "what a run directory holds: done, pending, damaged groups", run: func(ctx context.Context, args []string, s streams) error {
-		fs := newFlagSet("status", "edgrid status --out DIR [--groups A-B] [--json | --short]", s)
-		dir := fs.String("out", "", "the run's catalog directory")
-		groups := fs.String("groups", "", "groups to report: N or A-B (default: every group the directory concerns: all runs' ranges, every group recorded or with a file)")
-		asJSON := fs.Bool("json", false, "print JSON")
-		short := fs.Bool("short", false, "print one line: groups, grids, bits per grid, seconds")
-		if err := fs.parse(args); err != nil {
-			return err
-		}
-		if fs.NArg() > 0 {
-			return usagef("unexpected argument %q", fs.Arg(0))
-		}
-		if *dir == "" {
-			return usagef("give --out DIR, the run's catalog directory")
-		}
-		a, b := 0, 0
-		if *groups != "" {
-			var err error
-			if a, b, err = parseRange(*groups, band.NumGroups); err != nil {
-				return usagef("--groups %s: %v", *groups, err)
-			}
-		}
-		if *asJSON && *short {
-			return usagef("give --json or --short, not both")
-		}
-		if fi, err := os.Stat(*dir); errors.Is(err, os.ErrNotExist) {
-			return usagef("--out %s: no such directory", *dir)
-		} else if err != nil {
-			return usagef("--out %v", err)
-		} else if !fi.IsDir() {
-			return usagef("--out %s: not a directory", *dir)
-		}
-		rep, err := jobs.Status(*dir, a, b)
-		if err != nil {
-			return err
-		}
-		if *asJSON {
-			enc := json.NewEncoder(s.out)
-			enc.SetIndent("", "  ")
-			if err := enc.Encode(rep); err != nil {
-				return err
-			}
-		} else if *short {
-			fmt.Fprintf(s.out, "%s: groups %s: %d done, %d pending%s, %d damaged; %d grids, %.2f bits/grid, %.1f s of enumeration\n",
-				rep.Dir, groupsText(rep), rep.Done, rep.Pending, toAdopt(rep), len(rep.Damaged), rep.Grids, rep.BitsPerGrid, rep.Seconds)
-		} else {
-			printStatus(s, rep)
-		}
-		return statusError(rep)
-	}})
-}
-
-// groupsText is the report's groups as ranges, or "none" for a directory
-// that holds nothing yet.
-func groupsText(r *jobs.Report) string {
-	if r.Groups == "" {
-		return "none"
-	}
-	return r.Groups
-}
-
-// toAdopt says how many pending groups have a whole file that edgrid run
-// adopts, as " (N to adopt)", or "".
-func toAdopt(r *jobs.Report) string {
-	if len(r.Adoptable) == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (%d to adopt)", len(r.Adoptable))
-}
-
-func printStatus(s streams, r *jobs.Report) {
-	fmt.Fprintf(s.out, "%s: groups %s\n", r.Dir, groupsText(r))
-	fmt.Fprintf(s.out, "  done     %d\n  pending  %d%s\n  damaged  %d\n", r.Done, r.Pending, toAdopt(r), len(r.Damaged))
-	fmt.Fprintf(s.out, "  grids    %d in done groups, %s, %.2f bits/grid, %s of enumeration\n",
-		r.Grids, humanBytes(r.Bytes), r.BitsPerGrid, (time.Duration(r.Seconds * float64(time.Second))).Round(time.Second))
-	if r.IndexProblem != "" {
-		fmt.Fprintf(s.out, "  index    %s\n", r.IndexProblem)
-	}
-	for _, p := range r.Damaged {
-		fmt.Fprintf(s.out, "  group %d: %s\n", p.Group, p.Reason)
-	}
-	if len(r.Adoptable) > 0 {
-		fmt.Fprintf(s.out, "  to adopt %s: whole files the manifest does not record (cluster jobs, or a run stopped before recording them); edgrid run verifies every grid and records them\n",
-			ranges.Format(r.Adoptable))
-	}
-	for _, p := range r.ManifestProblems {
-		fmt.Fprintf(s.out, "  manifest %s (ignored)\n", p)
-	}
-}
-
-// statusError is the outcome of status: damaged groups or a bad catalog
-// index fail it (exit 1).
-func statusError(r *jobs.Report) error {
-	var what []string
-	if n := len(r.Damaged); n == 1 {
-		what = append(what, "1 damaged group")
-	} else if n > 1 {
-		what = append(what, fmt.Sprintf("%d damaged groups", n))
-	}
-	if r.IndexProblem != "" {
-		what = append(what, "a bad catalog index")
-	}
-	if len(what) == 0 {
-		return nil
-	}
-	them := "them"
-	if len(r.Damaged)+len(what)-1 == 1 {
-		them = "it"
-	}
-	return &exitError{code: exitFailed, err: fmt.Errorf("%s (edgrid run repairs %s)", strings.Join(what, " and "), them)}
 }

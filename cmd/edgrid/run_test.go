@@ -39,7 +39,7 @@ func TestRunAndStatusCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, _ = run(t, "", "status", "--out", dir, "--json")
-	if code != 1 || !strings.Contains(out, `"group": 3540`) || !strings.Contains(out, `"done": 2`) {
+	if code != 1 || !strings.Contains(out, `"group":3540`) || !strings.Contains(out, `"done":2`) {
 		t.Fatalf("status --json over a truncated file: exit %d, %q", code, out)
 	}
 	code, _, errs = run(t, "", "run", "--out", dir, "--groups", "3539-3541")

@@ -8,34 +8,46 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/spf13/cobra"
 
 	"edgrid/solve"
 )
 
-func init() {
-	register(command{name: "solve", summary: "solve Sudoku puzzles (81 characters a line) or a rules-file variant", run: func(ctx context.Context, args []string, s streams) error {
-		var opts solveOptions
-		fs := newFlagSet("solve", "edgrid solve [--all [--limit N] | --count [--limit N] | --unique] [-v] [PUZZLE... | --rules FILE.dat]\n\n"+
-			"Puzzles come as arguments or on standard input, one a line: 81 characters, 1-9 for givens,\n"+
-			". or 0 for empty cells; blank lines and lines starting # are skipped, and fields after the\n"+
-			"puzzle are copied to the end of its answer. A bad line is reported and the others answered.\n"+
-			"The first solution in lexicographic order prints as 81 digits (a rules-file board in the\n"+
-			"file's layout), or 'no solution'.", s)
-		fs.BoolVar(&opts.all, "all", false, "print every solution (see --limit)")
-		fs.BoolVar(&opts.count, "count", false, "print the number of solutions (see --limit)")
-		fs.BoolVar(&opts.unique, "unique", false, "print unique, none or multiple; exit 3 if some puzzle has several solutions")
-		fs.Int64Var(&opts.limit, "limit", 0, "with --all or --count: stop after `N` solutions (0: no limit)")
-		fs.BoolVar(&opts.verbose, "v", false, "show the search: each placement, backtrack and dead end, one a line")
-		fs.StringVar(&opts.rules, "rules", "", "solve the board of rules `FILE` (sizes, board, regions; see examples/)")
-		fs.StringVar(&opts.engine, "engine", "", "9x9 puzzles: `fast` (bit-parallel, the default) or dlx (dancing links, as rules files and -v use)")
-		if err := fs.parse(args); err != nil {
-			return err
-		}
-		if err := opts.validate(fs.Args()); err != nil {
-			return err
-		}
-		return runSolve(ctx, opts, fs.Args(), s)
-	}})
+func init() { register(newSolveCmd) }
+
+func newSolveCmd(s streams) *cobra.Command {
+	var o solveOptions
+	c := &cobra.Command{
+		Use:   "solve [--all [--limit N] | --count [--limit N] | --unique] [-v] [--json] [PUZZLE... | --rules FILE | --size N]",
+		Short: "solve Sudoku puzzles (81 characters a line) or a rules-file variant",
+		Long: `Puzzles come as arguments or on standard input, one a line: 81 cells, 1-9 for givens and
+any of . 0 - * _ x for empty cells. The first solution in lexicographic order prints as 81
+digits, or 'no solution'. --size N reads one-line N x N puzzles of the standard box shapes
+(4, 6, 8, 9, 12, 16, 25: digits 1-9, then A, B, ...); --rules FILE solves the board of a
+rules file (docs/rules.md), printing the first solution the search meets.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.validate(args); err != nil {
+				return err
+			}
+			return runSolve(cmd.Context(), o, args, s)
+		},
+	}
+	f := c.Flags()
+	f.BoolVarP(&o.all, "all", "a", false, "print every solution (see --limit)")
+	f.BoolVar(&o.count, "count", false, "print the number of solutions (see --limit)")
+	f.BoolVarP(&o.unique, "unique", "u", false, "print unique, none or multiple; exit 3 if some puzzle has several solutions")
+	f.Int64VarP(&o.limit, "limit", "l", 0, "with --all or --count: stop after `N` solutions (0: no limit)")
+	f.BoolVarP(&o.verbose, "verbose", "v", false, "show the search: each placement, backtrack and dead end, one a line")
+	f.StringVar(&o.rules, "rules", "", "solve the board of rules `FILE` (sizes, board, regions; docs/rules.md)")
+	f.StringVar(&o.engine, "engine", "", "9x9 puzzles: `ENGINE` fast (bit-parallel, the default) or dlx (dancing links, as rules files and -v use)")
+	f.IntVarP(&o.size, "size", "n", 0, "read one-line `N` x N puzzles of the standard box shape (4, 6 = 2x3, 8 = 2x4, 9, 12 = 3x4, 16, 25)")
+	jsonFlag(f, &o.json, `print JSON Lines: {"input","solution"|"count"|"answer"|"solutions"} a line, or {"input","error"}`)
+	return c
 }
 
 // solveOptions are the flags of edgrid solve.
@@ -45,6 +57,9 @@ type solveOptions struct {
 	verbose            bool
 	rules              string
 	engine             string // "", "fast" or "dlx"
+	json               bool
+	size               int          // --size N, or 0
+	sized              *solve.Rules // the rules of --size, set by validate
 }
 
 // validate checks the flags against each other and the arguments.
@@ -66,34 +81,67 @@ func (o *solveOptions) validate(args []string) error {
 		return usagef("--rules %s takes no puzzle arguments: the givens are on the file's board", o.rules)
 	case o.engine != "" && o.engine != "fast" && o.engine != "dlx":
 		return usagef("--engine %s: want fast or dlx", o.engine)
-	case o.engine == "fast" && (o.verbose || o.rules != ""):
-		return usagef("--engine fast solves 9x9 puzzles without a trace: -v and --rules use dlx")
+	case o.engine == "fast" && (o.verbose || o.rules != "" || o.size != 0 && o.size != 9):
+		return usagef("--engine fast solves 9x9 puzzles without a trace: -v, --rules and --size use dlx")
+	case o.size != 0 && o.rules != "":
+		return usagef("give --size N or --rules FILE, not both")
+	case o.json && o.verbose:
+		return usagef("--json and -v exclude each other")
+	}
+	if o.size != 0 {
+		var err error
+		if o.sized, err = solve.Boxed(o.size); err != nil {
+			return usagef("--size %d: want one of %v", o.size, solve.BoxedSizes)
+		}
 	}
 	return nil
 }
 
 // engine answers puzzles of one board: the three questions edgrid solve
-// asks, whatever the search behind them.
+// asks, whatever the search behind them, and the board's layout.
 type engine interface {
 	count(ctx context.Context, givens []uint8, limit int64) (int64, error)
 	first(ctx context.Context, givens, sol []uint8) (bool, error)
 	all(ctx context.Context, givens []uint8, limit int64, fn func(v []uint8)) (int64, error)
+	// format writes a solution: one line, or a rules file's board.
+	format(v []uint8) string
+	multiline() bool
 }
 
-// dlxEngine is the dancing-links solver of any board.
-type dlxEngine struct{ sv *solve.Solver }
+// dlxEngine is the dancing-links solver of any board. A rules file's board
+// (rules set) prints in the file's layout, and with anyFirst its first
+// solution is the first the search meets, not the lexicographically first:
+// that one can cost a search per open cell, without bound on big boards.
+type dlxEngine struct {
+	sv       *solve.Solver
+	rules    *solve.Rules
+	anyFirst bool
+}
 
 func (e dlxEngine) count(ctx context.Context, givens []uint8, limit int64) (int64, error) {
 	return e.sv.Solve(ctx, givens, limit, nil)
 }
 
 func (e dlxEngine) first(ctx context.Context, givens, sol []uint8) (bool, error) {
+	if e.anyFirst {
+		n, err := e.sv.Solve(ctx, givens, 1, func(v []uint8) bool { copy(sol, v); return true })
+		return n == 1, err
+	}
 	return e.sv.First(ctx, givens, sol)
 }
 
 func (e dlxEngine) all(ctx context.Context, givens []uint8, limit int64, fn func(v []uint8)) (int64, error) {
 	return e.sv.Solve(ctx, givens, limit, func(v []uint8) bool { fn(v); return true })
 }
+
+func (e dlxEngine) format(v []uint8) string {
+	if e.rules != nil {
+		return e.rules.Format(v)
+	}
+	return formatGivens(v)
+}
+
+func (e dlxEngine) multiline() bool { return e.rules != nil }
 
 // fastEngine is the bit-parallel 9x9 solver; givens are 81 checked values.
 type fastEngine struct{ f *solve.Fast }
@@ -109,6 +157,10 @@ func (e fastEngine) first(ctx context.Context, givens, sol []uint8) (bool, error
 func (e fastEngine) all(ctx context.Context, givens []uint8, limit int64, fn func(v []uint8)) (int64, error) {
 	return e.f.All(ctx, (*[81]uint8)(givens), limit, func(sol *[81]uint8) error { fn(sol[:]); return nil })
 }
+
+func (e fastEngine) format(v []uint8) string { return formatGivens(v) }
+
+func (e fastEngine) multiline() bool { return false }
 
 // solveOutcome counts what the puzzles came to, for the exit status.
 type solveOutcome struct{ puzzles, none, multiple, bad int }
@@ -132,11 +184,11 @@ func (s *solveOutcome) describe(n int, what string) error {
 
 // runSolve solves the puzzles of args (or of s.in when there are none), or
 // the board of opts.rules, and prints the answers to s.out. A bad puzzle
-// line (not 81 good characters, givens that clash) is reported with its
-// place and the others are answered; then the exit status is 1. A bad rules
-// file is a bad argument (2). Otherwise the exit status says 3 if --unique
-// found a puzzle with several solutions, else 1 if some puzzle has none
-// (--count answers 0 and exits 0).
+// line (not a puzzle of the right size, givens that clash) is reported with
+// its place and the others are answered; then the exit status is 1. A bad
+// rules file is a bad argument (2). Otherwise the exit status says 3 if
+// --unique found a puzzle with several solutions, else 1 if some puzzle has
+// none (--count answers 0 and exits 0).
 func runSolve(ctx context.Context, opts solveOptions, args []string, s streams) error {
 	w := bufio.NewWriter(s.out)
 	defer w.Flush()
@@ -163,65 +215,66 @@ func runSolve(ctx context.Context, opts solveOptions, args []string, s streams) 
 	return nil
 }
 
-// solvePuzzles answers each 9x9 puzzle of args or of the lines of s.in
-// with one reused solver, in input order, following the line contract
-// (lines.go): a bad line is reported with its place and the others are
-// still answered; the bad ones are counted in the outcome.
+// solvePuzzles answers each puzzle of args or of the lines of s.in with one
+// reused solver, in input order, following the line contract (lines.go): a
+// bad line is reported with its place and the others are still answered;
+// the bad ones are counted in the outcome.
 func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s streams, w *bufio.Writer) (solveOutcome, error) {
 	var out solveOutcome
-	var sol [81]uint8
-	var eng engine = fastEngine{solve.NewFast()}
-	if opts.engine == "dlx" || opts.verbose {
-		sv := solve.NewSudoku()
+	var eng engine
+	rules := opts.sized
+	switch {
+	case rules != nil && opts.size != 9 || opts.engine == "dlx" || opts.verbose:
+		if rules == nil {
+			rules = solve.Classic()
+		}
+		sv, err := solve.NewSolver(rules)
+		if err != nil {
+			return out, err
+		}
 		if opts.verbose {
 			sv.SetTrace(s.err)
 		}
-		eng = dlxEngine{sv}
+		eng = dlxEngine{sv: sv}
+	default:
+		f := solve.NewFast()
+		f.SetProgress(&progressCount)
+		eng = fastEngine{f}
 	}
-	show := func(v []uint8, rest string) {
-		for _, d := range v {
-			w.WriteByte('0' + d)
-		}
-		if rest != "" {
-			w.WriteByte(' ')
-			w.WriteString(rest)
-		}
-		w.WriteByte('\n')
+	cells := 81
+	if rules != nil {
+		cells = len(rules.Board)
 	}
-	err := readInputs(args, s.in, 256, func(b []inputLine) error {
-		for _, l := range b {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			err := l.err
-			var g [81]uint8
-			if err == nil {
-				if g, err = solve.ParsePuzzle(l.text); err == nil {
-					err = solve.CheckGivens(&g)
-				}
-			}
+	sol := make([]uint8, cells)
+	a := answerer{cmd: "solve", json: opts.json}
+	err := forEachBatch(ctx, args, s.in, opts.size == 0 || opts.size == 9, func(b []inputLine, idle bool) error {
+		for i := range b {
+			l := &b[i]
+			givens, err := solveGivens(l, opts, rules)
 			if err != nil {
+				var r batchResult
+				a.answerEach(b[i:i+1], &r, func(*inputLine, []byte) ([]byte, error) { return nil, err })
 				w.Flush()
-				fmt.Fprintln(s.err, lineError("solve", l, err))
+				fmt.Fprintln(s.err, r.errs[0])
+				w.Write(r.out)
 				out.bad++
 				continue
 			}
-			if opts.verbose || (opts.all && (len(args) != 1 || l.rest != "")) {
-				fmt.Fprintf(w, "# %s: %s", l.where, solve.FormatGrid(&g))
+			if opts.verbose || (opts.all && !opts.json && (len(args) != 1 || l.rest != "")) {
+				fmt.Fprintf(w, "# %s: %s", l.where(), formatGivens(givens))
 				if l.rest != "" {
 					fmt.Fprintf(w, " %s", l.rest)
 				}
 				w.WriteByte('\n')
 			}
-			rest := l.rest
-			if opts.all {
-				rest = "" // on the header line
-			}
-			o, err := answer(ctx, opts, eng, g[:], sol[:], rest, w, show)
+			o, err := answer(ctx, opts, eng, givens, sol, l, w, s)
 			if err != nil {
-				return fmt.Errorf("%s: %w", l.where, err)
+				return fmt.Errorf("%s: %w", l.where(), err)
 			}
 			out.add(o)
+		}
+		if idle {
+			return w.Flush()
 		}
 		return nil
 	})
@@ -231,7 +284,54 @@ func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s strea
 	return out, err
 }
 
-// solveRules answers the board of a rules file.
+// solveGivens reads the puzzle of l: 9x9 through the shared cell reader,
+// checked for givens that clash; other sizes one character a cell.
+func solveGivens(l *inputLine, opts solveOptions, rules *solve.Rules) ([]uint8, error) {
+	if l.err != nil {
+		return nil, l.err
+	}
+	if rules == nil || opts.size == 9 {
+		g, err := parsePuzzle(l.text)
+		if err != nil {
+			return nil, err
+		}
+		g9 := [81]uint8(g)
+		if err := solve.CheckGivens(&g9); err != nil {
+			return nil, err
+		}
+		return g9[:], nil
+	}
+	return parseSized(l.text, rules.Rows)
+}
+
+// formatGivens writes givens as a puzzle line: '.' for an empty cell.
+func formatGivens(g []uint8) string {
+	b := make([]byte, len(g))
+	for i, v := range g {
+		b[i] = '.'
+		if v > 0 {
+			b[i] = numberChar(int(v))
+		}
+	}
+	return string(b)
+}
+
+// numberChar writes a value as puzzles and rules files do: 1-9, then A=10.
+func numberChar(v int) byte {
+	if v <= 9 {
+		return byte('0' + v)
+	}
+	return byte('A' + v - 10)
+}
+
+// progressCount is where the fast engine publishes its count while
+// counting, for the progress line.
+var progressCount atomic.Int64
+
+// solveRules answers the board of a rules file. Without --all, --count or
+// --unique it prints the first solution the search meets: the
+// lexicographically first can take a search per open cell, without bound
+// on big boards.
 func solveRules(ctx context.Context, opts solveOptions, s streams, w *bufio.Writer) (solveOutcome, error) {
 	f, err := os.Open(opts.rules)
 	if err != nil {
@@ -249,16 +349,9 @@ func solveRules(ctx context.Context, opts solveOptions, s streams, w *bufio.Writ
 	if opts.verbose {
 		sv.SetTrace(s.err)
 	}
-	first := true
-	show := func(v []uint8, _ string) {
-		if !first {
-			w.WriteByte('\n') // a blank line between boards
-		}
-		first = false
-		w.WriteString(rules.Format(v))
-	}
 	givens := rules.Givens()
-	o, err := answer(ctx, opts, dlxEngine{sv}, givens, make([]uint8, len(givens)), "", w, show)
+	l := &inputLine{text: opts.rules, num: 1, arg: true}
+	o, err := answer(ctx, opts, dlxEngine{sv: sv, rules: rules, anyFirst: true}, givens, make([]uint8, len(givens)), l, w, s)
 	if err != nil {
 		var ge *solve.GivenError
 		if errors.As(err, &ge) {
@@ -270,53 +363,147 @@ func solveRules(ctx context.Context, opts solveOptions, s streams, w *bufio.Writ
 }
 
 // answer solves one puzzle in the mode opts ask for and writes the answer,
-// with rest (the input line's trailing fields) at the end of a one-line
-// answer; sol is room for a solution, as long as givens.
-func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []uint8, rest string, w io.Writer, show func([]uint8, string)) (solveOutcome, error) {
+// with l's trailing fields at the end of a one-line answer, as text or as
+// one JSON line; sol is room for a solution, as long as givens. A signal
+// during --count prints the count so far as "at least N".
+func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []uint8, l *inputLine, w *bufio.Writer, s streams) (solveOutcome, error) {
 	out := solveOutcome{puzzles: 1}
-	line := func(a string) {
-		if rest != "" {
-			a += " " + rest
-		}
-		fmt.Fprintln(w, a)
+	j := jsonLine{}
+	if opts.json {
+		j = beginJSON(nil)
+		j.str("input", l.text)
 	}
+	line := func(key, text string) {
+		if opts.json {
+			j.raw(key, []byte(text))
+			if l.rest != "" {
+				j.str("rest", l.rest)
+			}
+			w.Write(j.end())
+			return
+		}
+		w.WriteString(strings.Trim(text, `"`))
+		if l.rest != "" && !opts.all {
+			w.WriteByte(' ')
+			w.WriteString(l.rest)
+		}
+		w.WriteByte('\n')
+	}
+	stop := startProgress(s.err, opts, eng)
+	defer stop()
 	switch {
 	case opts.count:
+		progressCount.Store(0)
 		n, err := eng.count(ctx, givens, opts.limit)
+		if err != nil && ctx.Err() != nil {
+			stop()
+			line("count", fmt.Sprintf(`"at least %d"`, n))
+			return out, stopped(ctx)
+		}
 		if err != nil {
 			return out, err
 		}
-		line(strconv.FormatInt(n, 10))
+		line("count", strconv.FormatInt(n, 10))
 	case opts.unique:
 		n, err := eng.count(ctx, givens, 2)
 		if err != nil {
 			return out, err
 		}
-		line([3]string{"none", "unique", "multiple"}[n])
+		line("answer", `"`+[3]string{"none", "unique", "multiple"}[n]+`"`)
 		out.none, out.multiple = b2i(n == 0), b2i(n > 1)
 	case opts.all:
-		n, err := eng.all(ctx, givens, opts.limit, func(v []uint8) { show(v, "") })
+		var sols []byte
+		first := true
+		n, err := eng.all(ctx, givens, opts.limit, func(v []uint8) {
+			if opts.json {
+				if !first {
+					sols = append(sols, ',')
+				}
+				sols = appendJSONString(sols, eng.format(v))
+			} else {
+				if !first && eng.multiline() {
+					w.WriteByte('\n') // a blank line between boards
+				}
+				w.WriteString(eng.format(v))
+				if !eng.multiline() {
+					w.WriteByte('\n')
+				}
+			}
+			first = false
+		})
 		if err != nil {
 			return out, err
 		}
-		if n == 0 {
-			line("no solution")
+		switch {
+		case opts.json:
+			line("solutions", "["+string(sols)+"]")
+		case n == 0:
+			line("solution", "no solution")
 		}
 		out.none = b2i(n == 0)
 	default:
-		// The first solution in lexicographic order, whatever the engine.
 		ok, err := eng.first(ctx, givens, sol)
 		if err != nil {
 			return out, err
 		}
-		if ok {
-			show(sol, rest)
-		} else {
-			line("no solution")
+		switch {
+		case !ok && opts.json:
+			line("solution", "null")
+		case !ok:
+			line("solution", "no solution")
+		case opts.json:
+			line("solution", string(appendJSONString(nil, eng.format(sol))))
+		case eng.multiline():
+			w.WriteString(eng.format(sol))
+		default:
+			line("solution", eng.format(sol))
 		}
 		out.none = b2i(!ok)
 	}
 	return out, nil
+}
+
+// startProgress shows, on a terminal, how long a search has run (and with
+// --count on the fast engine the solutions counted so far), once a second
+// after the first; the returned function clears the line.
+func startProgress(w io.Writer, opts solveOptions, eng engine) func() {
+	if !isTerminal(w) || opts.json {
+		return func() {}
+	}
+	_, fast := eng.(fastEngine)
+	done := make(chan struct{})
+	var once sync.Once
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		start := time.Now()
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		shown := false
+		for {
+			select {
+			case <-done:
+				if shown {
+					fmt.Fprint(w, "\r\033[K")
+				}
+				return
+			case now := <-tick.C:
+				msg := fmt.Sprintf("edgrid solve: searching, %s", now.Sub(start).Round(time.Second))
+				if opts.count && fast {
+					msg += fmt.Sprintf(", %d solutions so far", progressCount.Load())
+				}
+				fmt.Fprintf(w, "\r\033[K%s (Ctrl-C stops)", msg)
+				shown = true
+			}
+		}
+	}()
+	return func() {
+		once.Do(func() {
+			close(done)
+			wg.Wait()
+		})
+	}
 }
 
 // b2i is 1 for true.

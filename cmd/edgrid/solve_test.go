@@ -135,7 +135,7 @@ func twoSolutionPuzzle(t *testing.T) string {
 // A bad puzzle line is reported with its place, the others are answered,
 // and the exit status is 1; bad flags answer nothing and exit 2.
 func TestSolveBadInput(t *testing.T) {
-	bad := escargot[:40] + "x" + escargot[41:]
+	bad := escargot[:40] + "?" + escargot[41:]
 	clash := "5...5" + strings.Repeat(".", 76)
 	for _, tc := range []struct {
 		name, stdin string
@@ -143,8 +143,8 @@ func TestSolveBadInput(t *testing.T) {
 		stdout      string
 		stderr      string
 	}{
-		{"bad char", "# c\n" + escargot + "\n" + bad + "\n", nil, escargotSolution + "\n", "edgrid solve: line 3: cell 41 (r5c5): 'x' is not a digit 1-9 or . or 0\n"},
-		{"short", "", []string{escargot, "123"}, escargotSolution + "\n", "edgrid solve: argument 2: 3 characters; want 81"},
+		{"bad char", "# c\n" + escargot + "\n" + bad + "\n", nil, escargotSolution + "\n", "edgrid solve: line 3: cell 41 (r5c5): '?' is not a digit 1-9 or an empty cell (. 0 - * _ x)\n"},
+		{"short", "", []string{escargot, "123"}, escargotSolution + "\n", "edgrid solve: argument 2: 3 cells, want 81"},
 		{"clash", clash + "\n", nil, "", "edgrid solve: line 1: cell 5 (r1c5): 5 is already in row 1\n"},
 		{"two bad", bad + "\n" + escargot + " 9.9 rating\n" + clash + "\n", nil, escargotSolution + " 9.9 rating\n", "line 3: cell 5"},
 	} {

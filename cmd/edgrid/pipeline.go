@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+)
+
+// batchOrErr is what the reading goroutine hands on.
+type batchOrErr struct {
+	lines []inputLine
+	err   error
+}
+
+// inputBatches yields the inputs of args, or else of in, in batches on the
+// returned channel, which holds at most depth of them: the input read ahead
+// is bounded. Reading stops when stop is closed; a read blocked on in is
+// left behind (a signal cannot interrupt it), so the caller does not wait
+// for it.
+func inputBatches(args []string, in io.Reader, cells bool, depth int, stop <-chan struct{}) <-chan batchOrErr {
+	ch := make(chan batchOrErr, depth)
+	go func() {
+		defer close(ch)
+		send := func(b batchOrErr) bool {
+			select {
+			case ch <- b:
+				return true
+			case <-stop:
+				return false
+			}
+		}
+		if len(args) > 0 {
+			send(batchOrErr{lines: argInputs(args, cells)})
+			return
+		}
+		lr := newLineReader(in, cells)
+		for {
+			b, _, err := lr.next()
+			if err != nil {
+				send(batchOrErr{err: err})
+				return
+			}
+			if b == nil || !send(batchOrErr{lines: b}) {
+				return
+			}
+		}
+	}()
+	return ch
+}
+
+// forEachBatch calls fn with each batch of inputs in order, and idle true
+// when no further batch is waiting (a time to flush output). It returns
+// fn's first error, a read error, or, when ctx is done first, an error
+// saying the command was stopped: a signal ends the wait for input.
+func forEachBatch(ctx context.Context, args []string, in io.Reader, cells bool, fn func(b []inputLine, idle bool) error) error {
+	stop := make(chan struct{})
+	defer close(stop)
+	ch := inputBatches(args, in, cells, 2, stop)
+	for {
+		select {
+		case <-ctx.Done():
+			return stopped(ctx)
+		case b, ok := <-ch:
+			if !ok {
+				return nil
+			}
+			if b.err != nil {
+				return b.err
+			}
+			if err := fn(b.lines, len(ch) == 0); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// stopped is the error of a command a signal stopped (exit 1).
+func stopped(ctx context.Context) error {
+	return fmt.Errorf("stopped (%w): the inputs answered so far are printed", context.Cause(ctx))
+}
+
+// outBuffers recycles the batches' output buffers: answers cost no
+// allocation once the first batches have grown them.
+var outBuffers = sync.Pool{New: func() any { return []byte(nil) }}
+
+// result of processing one batch: the text for stdout and the error lines for stderr.
+type batchResult struct {
+	out  []byte
+	errs []string
+}
+
+// orderedMap runs work on batches of input with one worker per core and
+// writes each batch's output in input order, flushing whenever the workers
+// wait for input; work answers every line, those that could not be read
+// too (see answerEach). It reports how many inputs failed. When ctx
+// is done it stops reading, prints what was answered and returns the error
+// of stopped.
+func orderedMap(ctx context.Context, args []string, s streams, cells bool, work func(b []inputLine, r *batchResult)) (failed int, err error) {
+	workers := runtime.GOMAXPROCS(0)
+	type job struct {
+		lines []inputLine
+		done  chan *batchResult
+	}
+	jobs := make(chan job, workers)
+	queue := make(chan job, 2*workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				r := &batchResult{out: outBuffers.Get().([]byte)[:0]}
+				work(j.lines, r)
+				j.done <- r
+			}
+		}()
+	}
+	out := bufio.NewWriterSize(s.out, 1<<16)
+	writeErr := make(chan error, 1)
+	go func() {
+		var werr error
+		for j := range queue {
+			r := <-j.done
+			for _, e := range r.errs {
+				fmt.Fprintln(s.err, e)
+				failed++
+			}
+			if werr == nil {
+				_, werr = out.Write(r.out)
+			}
+			outBuffers.Put(r.out[:0])
+			if werr == nil && len(queue) == 0 {
+				werr = out.Flush() // the answers so far, while the next input is awaited
+			}
+		}
+		if werr == nil {
+			werr = out.Flush()
+		}
+		writeErr <- werr
+	}()
+	err = forEachBatch(ctx, args, s.in, cells, func(b []inputLine, _ bool) error {
+		j := job{lines: b, done: make(chan *batchResult, 1)}
+		queue <- j
+		jobs <- j
+		return nil
+	})
+	close(jobs)
+	close(queue)
+	wg.Wait()
+	if werr := <-writeErr; err == nil && werr != nil {
+		err = fmt.Errorf("writing output: %w", werr)
+	}
+	return failed, err
+}
