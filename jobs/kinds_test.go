@@ -20,7 +20,9 @@ type testKind struct {
 	fileName func(group int) string
 	// header is the start of a valid, empty manifest of the kind.
 	header string
-	run    func(ctx context.Context, dir string, first, last int, notify func(string)) (*Summary, error)
+	// killRange is the range of the kill -9 test: a few seconds of work.
+	killRange [2]int
+	run       func(ctx context.Context, dir string, first, last int, notify func(string)) (*Summary, error)
 	// status returns the groups done, damaged and pending among
 	// first..last, and the manifest's problems.
 	status func(dir string, first, last int) (done int, damaged []Problem, pending int, manifestProblems []string, err error)
@@ -42,12 +44,26 @@ func slowParts(dir string, first, last int, notify func(string)) PartOptions {
 				return 0, ctx.Err()
 			}
 			return int64(g), storage.WriteFileAtomic(path, fmt.Appendf(nil, "test parts group %d\n", g))
-		}}
+		},
+		Verify: verifyTestPart}
+}
+
+// verifyTestPart checks a part file of slowParts.
+func verifyTestPart(path string, g int, kind string) (int64, string) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err.Error()
+	}
+	if want := fmt.Sprintf("%s group %d\n", kind, g); string(b) != want {
+		return 0, fmt.Sprintf("holds %q, not %q", b, want)
+	}
+	return int64(g), ""
 }
 
 var kinds = []testKind{
 	{
 		name: "catalog", manifest: ManifestName, fileName: storage.FileName, header: sealLine(manifestMagic),
+		killRange: [2]int{killFirst, testLast},
 		run: func(ctx context.Context, dir string, first, last int, notify func(string)) (*Summary, error) {
 			return Run(ctx, Options{Dir: dir, First: first, Last: last, Workers: 1, Notify: notify})
 		},
@@ -62,11 +78,12 @@ var kinds = []testKind{
 	},
 	{
 		name: "parts", manifest: PartsManifestName, fileName: partName, header: sealLine(partsMagic) + sealLine("kind test parts"),
+		killRange: [2]int{3400, testLast},
 		run: func(ctx context.Context, dir string, first, last int, notify func(string)) (*Summary, error) {
 			return RunParts(ctx, slowParts(dir, first, last, notify))
 		},
 		status: func(dir string, first, last int) (int, []Problem, int, []string, error) {
-			rep, err := PartsStatus(dir, partName)
+			rep, err := PartsStatusVerify(dir, partName, verifyTestPart)
 			if err != nil {
 				return 0, nil, 0, nil, err
 			}
