@@ -57,21 +57,26 @@ func (e *CodecError) Error() string {
 // of the directory's group files (of its lowest group), or
 // storage.DefaultCodec when there are none. A group file of another codec
 // is an error. The files considered are the done and adoptable ones of the
-// run's range, and those recorded outside it.
-func pickCodec(dir string, want storage.Codec, m *Manifest, rep *Report) (storage.Codec, error) {
+// run's groups, and those recorded outside them.
+func pickCodec(dir string, want storage.Codec, s *Survey) (storage.Codec, error) {
 	have := map[storage.Codec]int{} // codec -> its lowest group
 	note := func(c storage.Codec, g int) {
 		if h, ok := have[c]; !ok || g < h {
 			have[c] = g
 		}
 	}
-	for g, r := range m.Records {
-		if rep.done[g] || (rep.present[g] && (g < rep.First || g > rep.Last)) {
-			note(r.Codec, g)
+	first, last := s.Groups[0], s.Groups[len(s.Groups)-1]
+	for g, e := range s.Recorded {
+		if _, done := s.Done[g]; done || (s.Present[g] && (g < first || g > last)) {
+			note(recordOf(e).Codec, g)
 		}
 	}
-	for g, c := range rep.adopt {
-		note(c, g)
+	for _, g := range s.Adoptable {
+		if m, _ := s.AdoptableMade(g); len(m.Fields) > 0 {
+			if c, err := storage.ParseCodec(m.Fields[0]); err == nil {
+				note(c, g)
+			}
+		}
 	}
 	codecs := make([]storage.Codec, 0, len(have))
 	for c := range have {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"edgrid/storage"
 )
@@ -30,16 +29,18 @@ func fileSum(path string) (int64, uint64, error) {
 	return n, h.Sum64(), nil
 }
 
-// checkRecorded compares a group's file with its manifest record and says
-// what is wrong, or "" when the file is exactly what was recorded.
+// checkRecorded compares a group's file, and its task file, with its
+// manifest record and says what is wrong, or "" when both are as recorded.
 func checkRecorded(dir string, r Record) string {
-	path := filepath.Join(dir, storage.FileName(r.Group))
-	if fi, err := os.Stat(path); err == nil && fi.Size() == 0 {
-		return "file empty (0 bytes)"
-	}
-	if msg := checkFile(path, r.Size, r.Sum); msg != "" {
+	if msg := checkFile(filepath.Join(dir, storage.FileName(r.Group)), r.Size, r.Sum); msg != "" {
 		return msg
 	}
+	return checkTasksOf(dir, r)
+}
+
+// checkTasksOf says what is wrong with the task file of a recorded group,
+// or "" when it has none or it matches.
+func checkTasksOf(dir string, r Record) string {
 	if !r.Tasks {
 		return ""
 	}
@@ -55,6 +56,8 @@ func checkFile(path string, size int64, sum uint64) string {
 		return "file missing"
 	case err != nil:
 		return err.Error()
+	case fi.Size() == 0:
+		return "file empty (0 bytes)"
 	case fi.Size() != size:
 		return fmt.Sprintf("file has %d bytes, manifest says %d", fi.Size(), size)
 	}
@@ -83,34 +86,4 @@ func checkTasks(dir string, group int, count int64) string {
 		return fmt.Sprintf("task file counts %d grids, manifest %d", n, count)
 	}
 	return ""
-}
-
-// isTemp reports whether name is a temporary file of an atomic write
-// (storage names them ".<final name>.tmp-<random>").
-func isTemp(name string) bool {
-	return strings.HasPrefix(name, ".") && strings.Contains(name, ".tmp-")
-}
-
-// removeTemps deletes the temporary files a stopped run left in dir and its
-// task directory, and returns how many there were.
-func removeTemps(dir string) (int, error) {
-	n := 0
-	for _, d := range []string{dir, filepath.Join(dir, TasksDir)} {
-		ents, err := os.ReadDir(d)
-		if errors.Is(err, os.ErrNotExist) && d != dir {
-			continue
-		}
-		if err != nil {
-			return n, fmt.Errorf("jobs: %w", err)
-		}
-		for _, e := range ents {
-			if e.Type().IsRegular() && isTemp(e.Name()) {
-				if err := os.Remove(filepath.Join(d, e.Name())); err != nil {
-					return n, fmt.Errorf("jobs: removing stray %w", err)
-				}
-				n++
-			}
-		}
-	}
-	return n, nil
 }

@@ -11,4 +11,10 @@
 // file and its manifest line are on disk; a crash between the two leaves an
 // unrecorded file, which the next run verifies grid by grid and adopts, as
 // it does the files cluster jobs write (edgrid enumerate --out DIR).
+//
+// The machinery is one for every kind of per-group result: RunDir runs a
+// Kind (a catalog, a query's parts, any other kind that says how its files
+// are named, made and checked) and SurveyDir reports on one; Run and
+// RunParts are the catalog and parts kinds. docs/resultdirs.md describes
+// the directory and its manifest.
 package jobs

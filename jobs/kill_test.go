@@ -14,22 +14,24 @@ import (
 	"time"
 )
 
-// childEnv makes the test binary run one edgrid run instead of the tests,
-// so that a test can kill a real process: "DIR FIRST LAST".
+// childEnv makes the test binary run one run of a test kind instead of the
+// tests, so that a test can kill a real process: "KIND DIR FIRST LAST".
 const childEnv = "EDGRID_JOBS_CHILD"
 
 // child runs the run described by spec, stopping cleanly on SIGINT and
 // SIGTERM, and returns the exit status: 0 done, 1 failed or stopped.
 func child(spec string) int {
-	var dir string
+	var kind, dir string
 	var first, last int
-	if _, err := fmt.Sscanf(spec, "%s %d %d", &dir, &first, &last); err != nil {
+	_, err := fmt.Sscanf(spec, "%s %s %d %d", &kind, &dir, &first, &last)
+	k := kindByName(kind)
+	if err != nil || k == nil {
 		fmt.Fprintln(os.Stderr, "bad", childEnv, spec)
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	_, err := Run(ctx, Options{Dir: dir, First: first, Last: last, Workers: 1})
+	_, err = k.run(ctx, dir, first, last, nil)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -37,11 +39,12 @@ func child(spec string) int {
 	return 0
 }
 
-// startChild starts a run of first..last into dir in a new process.
-func startChild(t *testing.T, dir string, first, last int) (*exec.Cmd, *strings.Builder) {
+// startChild starts a run of kind k of first..last into dir in a new
+// process.
+func startChild(t *testing.T, k *testKind, dir string, first, last int) (*exec.Cmd, *strings.Builder) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s %d %d", childEnv, dir, first, last))
+	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s %s %d %d", childEnv, k.name, dir, first, last))
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
@@ -51,55 +54,54 @@ func startChild(t *testing.T, dir string, first, last int) (*exec.Cmd, *strings.
 }
 
 // Kill -9 at random moments, again and again, then let it finish: the
-// directory ends exactly as after an uninterrupted run.
+// directory ends exactly as after an uninterrupted run, for every kind.
 func TestKillNineAndResume(t *testing.T) {
+	for i := range kinds {
+		k := &kinds[i]
+		t.Run(k.name, func(t *testing.T) { killNineAndResume(t, k) })
+	}
+}
+
+func killNineAndResume(t *testing.T, k *testKind) {
 	dir := t.TempDir()
+	first, last := k.killRange[0], k.killRange[1]
 	seed := uint64(time.Now().UnixNano())
 	rng := rand.New(rand.NewPCG(seed, 9))
 	t.Logf("seed %d", seed)
 	for i := 0; ; i++ {
-		m, err := ReadManifest(dir)
-		if err != nil {
-			t.Fatal(err)
+		done, damaged, _, probs, err := k.status(dir, first, last)
+		if i > 0 && err != nil {
+			t.Fatalf("kill %d: status: %v", i, err)
 		}
-		if len(m.Records) >= testLast-killFirst+1 || i == 12 {
+		// Every recorded group must check out right now, killed or not.
+		if len(damaged) > 0 || len(probs) > 0 {
+			t.Fatalf("kill %d: damaged %v, manifest problems %q", i, damaged, probs)
+		}
+		if done == last-first+1 || i == 12 {
+			t.Logf("%d kills, %d groups done", i, done)
 			break
 		}
-		cmd, stderr := startChild(t, dir, killFirst, testLast)
+		cmd, stderr := startChild(t, k, dir, first, last)
 		delay := time.Duration(20+rng.IntN(500)) * time.Millisecond
 		time.Sleep(delay)
 		cmd.Process.Kill() // SIGKILL: no chance to clean up
 		err = cmd.Wait()
 		var ee *exec.ExitError
 		if err != nil && !errors.As(err, &ee) {
-			t.Fatal(err)
+			t.Fatalf("kill %d after %v: %v (stderr %s)", i+1, delay, err, stderr)
 		}
-		m, err = ReadManifest(dir)
-		if err != nil {
-			t.Fatalf("kill %d after %v: manifest unreadable: %v", i+1, delay, err)
-		}
-		if len(m.Damaged) > 0 {
-			t.Fatalf("kill %d after %v: manifest lines damaged: %v", i+1, delay, m.Damaged)
-		}
-		// Every recorded group must check out right now, killed or not.
-		for g, r := range m.Records {
-			if why := checkRecorded(dir, r); why != "" {
-				t.Fatalf("kill %d after %v: group %d recorded but %s (stderr %s)", i+1, delay, g, why, stderr)
-			}
-		}
-		t.Logf("kill %d after %v: %d groups recorded, temps %v", i+1, delay, len(m.Records), temps(t, dir))
 	}
-	cmd, stderr := startChild(t, dir, killFirst, testLast)
+	cmd, stderr := startChild(t, k, dir, first, last)
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("final run: %v: %s", err, stderr)
 	}
 	if tmp := temps(t, dir); len(tmp) > 0 {
 		t.Errorf("temporary files left: %v", tmp)
 	}
-	sameCatalog(t, dir, killFirst, testLast)
-	rep, err := Status(dir, 0, 0)
-	if err != nil || rep.Done != testLast-killFirst+1 || len(rep.Damaged) > 0 {
-		t.Fatalf("status after the final run: %+v, %v", rep, err)
+	k.same(t, dir, first, last)
+	done, damaged, pending, _, err := k.status(dir, first, last)
+	if err != nil || done != last-first+1 || len(damaged) > 0 || pending != 0 {
+		t.Fatalf("status after the final run: %d done, damaged %v, %d pending, %v", done, damaged, pending, err)
 	}
 }
 
@@ -108,7 +110,7 @@ func TestKillNineAndResume(t *testing.T) {
 func TestSignalStopsCleanly(t *testing.T) {
 	for _, sig := range []os.Signal{syscall.SIGTERM, os.Interrupt} {
 		dir := t.TempDir()
-		cmd, stderr := startChild(t, dir, testFirst, testLast)
+		cmd, stderr := startChild(t, kindByName("catalog"), dir, testFirst, testLast)
 		time.Sleep(300 * time.Millisecond)
 		cmd.Process.Signal(sig)
 		err := cmd.Wait()

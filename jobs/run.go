@@ -2,15 +2,11 @@ package jobs
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
 	"edgrid/band"
 	"edgrid/enumerate"
-	"edgrid/internal/ranges"
 	"edgrid/storage"
 )
 
@@ -70,178 +66,72 @@ var newWriter = func(path string, group int, opt storage.WriterOptions) (groupWr
 	return storage.Create(path, group, opt)
 }
 
-// Run enumerates every group of the range that is not already done in
-// opt.Dir (see the package comment). Group files of the range that the
-// manifest does not record but that are whole (a cluster job's, or a
-// stopped run's) are verified grid by grid and adopted instead of being
-// enumerated again. A directory whose group files have another codec than
-// opt.Codec is refused with a *CodecError; opt.Codec = 0 takes the
-// directory's codec, or DefaultCodec for a new one. Cancelling ctx stops
-// it cleanly between or inside groups; what was finished stays finished.
-func Run(ctx context.Context, opt Options) (sum *Summary, err error) {
-	start := time.Now()
-	if opt.First == 0 && opt.Last == 0 {
-		opt.First, opt.Last = 1, band.NumGroups
-	}
-	groups, err := span(opt.First, opt.Last)
-	if err != nil {
-		return nil, err
-	}
-	if err := os.MkdirAll(opt.Dir, 0o755); err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
-	}
-	lock, err := lockDir(opt.Dir)
-	if err != nil {
-		return nil, err
-	}
-	defer lock.unlock()
-
-	sum = &Summary{First: opt.First, Last: opt.Last, Groups: opt.Last - opt.First + 1}
-	if sum.TempsGone, err = removeTemps(opt.Dir); err != nil {
-		return sum, err
-	}
-	m, err := ReadManifest(opt.Dir)
-	if err != nil {
-		return sum, err
-	}
-	present, err := groupFiles(opt.Dir)
-	if err != nil {
-		return sum, err
-	}
-	rep, err := survey(opt.Dir, m, groups, present)
-	if err != nil {
-		return sum, err
-	}
-	if opt.Codec, err = pickCodec(opt.Dir, opt.Codec, m, rep); err != nil {
-		return sum, err
-	}
-	notify := func(format string, a ...any) {
-		if opt.Notify != nil {
-			opt.Notify(fmt.Sprintf(format, a...))
-		}
-	}
-	if sum.TempsGone > 0 {
-		notify("removed %d temporary files of a stopped run", sum.TempsGone)
-	}
-	for _, p := range m.Damaged {
-		notify("manifest %s: ignored", p)
-	}
-	for _, p := range rep.Damaged {
-		notify("redoing group %d: %s", p.Group, p.Reason)
-		if err := os.Remove(filepath.Join(opt.Dir, storage.FileName(p.Group))); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return sum, fmt.Errorf("jobs: removing damaged group %d: %w", p.Group, err)
-		}
-	}
-	sum.Redone = rep.Damaged
-	mw, err := openManifest(opt.Dir, m)
-	if err != nil {
-		return sum, err
-	}
-	defer mw.close()
-	// From here on the group files change: the catalog index follows them
-	// even when the run stops early (a run that ends normally writes it
-	// below and reports its error).
-	defer func() {
+// catalogKind is the kind of a run's directory, a catalog, without what
+// only a run needs (catalogRunKind adds it).
+var catalogKind = &Kind{
+	Name: "run", Manifest: ManifestName, Magic: manifestMagic, Verb: "done",
+	FileName: storage.FileName,
+	Related:  func(g int) []string { return []string{filepath.Join(TasksDir, taskFileName(g))} },
+	Extra:    []string{storage.IndexName},
+	Fields:   catalogFields,
+	Check:    func(dir string, e Entry) string { return checkTasksOf(dir, recordOf(e)) },
+	Inspect: func(dir, _ string, g int) (Made, string) {
+		h, err := storage.CheckFile(filepath.Join(dir, storage.FileName(g)))
 		if err != nil {
-			storage.BuildIndex(opt.Dir)
+			return Made{}, "damaged: " + err.Error()
 		}
-	}()
-	if err := mw.appendRun(opt.First, opt.Last, opt.Codec); err != nil {
-		return sum, err
-	}
-
-	sum.Done = rep.Done
-	sum.Grids, sum.Bytes = rep.Grids, rep.Bytes
-	if n := len(rep.Adoptable); n == 1 {
-		notify("verifying group %d's file, which the manifest does not record, to adopt it", rep.Adoptable[0])
-	} else if n > 1 {
-		notify("verifying %d group files the manifest does not record (groups %s), to adopt them", n, ranges.Format(rep.Adoptable))
-	}
-	for _, g := range rep.Adoptable {
-		if err := ctx.Err(); err != nil {
-			return sum, fmt.Errorf("stopped while checking unrecorded files (%d of %d groups done; run the same command again to resume): %w",
-				sum.Done, sum.Groups, err)
-		}
-		rec, why, err := adopt(opt, g)
-		if err != nil {
-			return sum, err
-		}
-		if why != "" {
-			notify("redoing group %d: file not in the manifest, and %s", g, why)
-			sum.Redone = append(sum.Redone, Problem{g, why})
-			continue
-		}
-		if err := mw.append(rec.line()); err != nil {
-			return sum, err
-		}
-		rep.done[g] = true
-		sum.Done++
-		sum.Adopted++
-		sum.Grids += rec.Count
-		sum.Bytes += rec.Size
-	}
-	weight := opt.Weight
-	if weight == nil {
-		weight = func(int) int64 { return 1 }
-	}
-	var workDone, workTotal int64
-	for g := opt.First; g <= opt.Last; g++ {
-		workTotal += weight(g)
-		if rep.done[g] {
-			workDone += weight(g)
-		}
-	}
-	report := func(group int, grids int64) {
-		if group != 0 {
-			workDone += weight(group)
-		}
-		if opt.Progress != nil {
-			opt.Progress(Progress{Done: sum.Done, Total: sum.Groups, Grids: grids, Group: group, Elapsed: time.Since(start),
-				WorkDone: workDone, WorkTotal: workTotal})
-		}
-	}
-	var written int64
-	report(0, 0)
-	all := band.Groups()
-	for g := opt.First; g <= opt.Last; g++ {
-		if rep.done[g] {
-			continue
-		}
-		rec, err := runGroup(ctx, opt, all[g-1])
-		if err != nil {
-			sum.Seconds = time.Since(start).Seconds()
-			if ctx.Err() != nil {
-				return sum, fmt.Errorf("stopped during group %d (%d of %d groups done; run the same command again to resume): %w",
-					g, sum.Done, sum.Groups, ctx.Err())
-			}
-			return sum, fmt.Errorf("group %d: %w", g, err)
-		}
-		if err := mw.append(rec.line()); err != nil {
-			sum.Seconds = time.Since(start).Seconds()
-			return sum, err
-		}
-		sum.Done++
-		sum.Written++
-		sum.Grids += rec.Count
-		sum.Bytes += rec.Size
-		written += rec.Count
-		report(g, written)
-	}
-	if _, err := storage.BuildIndex(opt.Dir); err != nil {
-		return sum, err
-	}
-	sum.Seconds = time.Since(start).Seconds()
-	return sum, nil
+		return Made{Count: h.Count, Fields: []string{h.Codec.String()}}, ""
+	},
 }
 
-// runGroup enumerates one group into its file and returns the record of
-// the file as it is on disk.
-func runGroup(ctx context.Context, opt Options, grp band.Group) (Record, error) {
-	t0 := time.Now()
-	path := filepath.Join(opt.Dir, storage.FileName(grp.Number))
+// catalogRunKind returns the catalog kind with what a run of opt needs:
+// enumeration, verification of files to adopt, one codec, the index.
+func catalogRunKind(opt *Options) *Kind {
+	k := *catalogKind
+	all := band.Groups()
+	k.Make = func(ctx context.Context, g int, path string) (Made, error) {
+		return runGroup(ctx, *opt, all[g-1], path)
+	}
+	k.Adopt = func(ctx context.Context, dir string, g int) (Entry, string, error) {
+		rec, why, err := adopt(*opt, g)
+		return rec.entry(), why, err
+	}
+	k.Prepare = func(s *Survey) (string, error) {
+		var err error
+		opt.Codec, err = pickCodec(opt.Dir, opt.Codec, s)
+		return opt.Codec.String(), err
+	}
+	// The index follows the group files even when the run stops early; a
+	// run that ends normally reports the index's error.
+	k.Finish = func(dir string, err error) error {
+		if _, ierr := storage.BuildIndex(dir); err == nil {
+			err = ierr
+		}
+		return err
+	}
+	return &k
+}
+
+// Run enumerates every group of the range that is not already done in
+// opt.Dir (see the package comment), with RunDir's guarantees. Group files
+// of the range that the manifest does not record but that are whole (a
+// cluster job's, or a stopped run's) are verified grid by grid and adopted
+// instead of being enumerated again. A directory whose group files have
+// another codec than opt.Codec is refused with a *CodecError; opt.Codec = 0
+// takes the directory's codec, or DefaultCodec for a new one. Cancelling
+// ctx stops it cleanly between or inside groups; what was finished stays
+// finished.
+func Run(ctx context.Context, opt Options) (*Summary, error) {
+	return RunDir(ctx, catalogRunKind(&opt), DirOptions{Dir: opt.Dir, First: opt.First, Last: opt.Last, Workers: 1,
+		Progress: opt.Progress, Weight: opt.Weight, Notify: opt.Notify})
+}
+
+// runGroup enumerates one group into its file at path and returns what the
+// record needs; the group's task file is written first.
+func runGroup(ctx context.Context, opt Options, grp band.Group, path string) (Made, error) {
 	w, err := newWriter(path, grp.Number, storage.WriterOptions{Codec: opt.Codec, Compression: opt.Compression})
 	if err != nil {
-		return Record{}, err
+		return Made{}, err
 	}
 	var tasks []TaskStat
 	eopt := enumerate.Options{Workers: opt.Workers, TaskDone: func(_ int, grids, completions int64) {
@@ -250,21 +140,16 @@ func runGroup(ctx context.Context, opt Options, grp band.Group) (Record, error) 
 	st, err := enumerate.GroupBatches(ctx, grp.Key, eopt, w.AddBatch)
 	if err != nil {
 		w.Abort()
-		return Record{}, err
+		return Made{}, err
 	}
 	// The task file goes first: a group file recorded in the manifest
 	// always has its task file.
 	if err := writeTasks(opt.Dir, grp.Number, tasks); err != nil {
 		w.Abort()
-		return Record{}, err
+		return Made{}, err
 	}
 	if err := w.Close(); err != nil {
-		return Record{}, err
+		return Made{}, err
 	}
-	size, sum, err := fileSum(path)
-	if err != nil {
-		return Record{}, fmt.Errorf("jobs: reading back %s: %w", path, err)
-	}
-	return Record{Group: grp.Number, Count: st.Grids, Size: size, Sum: sum, Codec: opt.Codec,
-		Seconds: time.Since(t0).Seconds()}, nil
+	return Made{Count: st.Grids, Fields: []string{opt.Codec.String()}}, nil
 }

@@ -3,6 +3,7 @@ package jobs
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -122,12 +123,12 @@ func TestDamagedFilesRedone(t *testing.T) {
 func rewriteManifest(t *testing.T, dir string, m *Manifest) {
 	t.Helper()
 	os.Remove(filepath.Join(dir, ManifestName))
-	w, err := openManifest(dir, &Manifest{})
+	w, err := openDirManifest(catalogKind, dir, &dirManifest{}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.close()
-	w.appendRun(testFirst, testLast, storage.DefaultCodec)
+	w.append(fmt.Sprintf("run %d-%d %v", testFirst, testLast, storage.DefaultCodec))
 	for g := testFirst; g <= testLast; g++ {
 		if r, ok := m.Records[g]; ok {
 			if err := w.append(r.line()); err != nil {

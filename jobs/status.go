@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 
-	"edgrid/band"
 	"edgrid/internal/ranges"
 	"edgrid/storage"
 )
@@ -58,125 +56,44 @@ type Report struct {
 // runs its manifest records, every group it records and every group file in
 // it. A missing directory is an error.
 func Status(dir string, first, last int) (*Report, error) {
-	fi, err := os.Stat(dir)
-	if err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
-	}
-	if !fi.IsDir() {
-		return nil, fmt.Errorf("jobs: %s is not a directory", dir)
-	}
-	m, err := ReadManifest(dir)
-	if err != nil {
-		return nil, err
-	}
-	present, err := groupFiles(dir)
-	if err != nil {
-		return nil, err
-	}
 	var groups []int
-	if first == 0 {
-		groups = concerned(m, present)
-	} else if groups, err = span(first, last); err != nil {
-		return nil, err
+	if first != 0 {
+		var err error
+		if groups, err = span(first, last); err != nil {
+			return nil, err
+		}
 	}
-	r, err := survey(dir, m, groups, present)
+	s, err := SurveyDir(catalogKind, dir, groups)
 	if err != nil {
 		return nil, err
 	}
+	r := reportOf(s)
 	r.IndexProblem = r.checkIndex()
 	return r, nil
 }
 
-// span lists the groups first..last.
-func span(first, last int) ([]int, error) {
-	if first < 1 || last > band.NumGroups || first > last {
-		return nil, fmt.Errorf("jobs: groups %d-%d: want a range within 1-%d", first, last, band.NumGroups)
+// reportOf returns the catalog's Report of a survey.
+func reportOf(s *Survey) *Report {
+	r := &Report{Dir: s.Dir, Groups: ranges.Format(s.Groups), ManifestProblems: s.ManifestProblems, Damaged: s.Damaged, Adoptable: s.Adoptable,
+		Pending: s.Pending(), Done: len(s.Done),
+		groups: s.Groups, done: map[int]bool{}, adopt: map[int]storage.Codec{}, present: s.Present}
+	if len(s.Groups) > 0 {
+		r.First, r.Last = s.Groups[0], s.Groups[len(s.Groups)-1]
 	}
-	gs := make([]int, 0, last-first+1)
-	for g := first; g <= last; g++ {
-		gs = append(gs, g)
-	}
-	return gs, nil
-}
-
-// concerned lists, ascending, the groups of every run's range, every group
-// recorded and every group file present.
-func concerned(m *Manifest, present map[int]bool) []int {
-	set := map[int]bool{}
-	for _, r := range m.Runs {
-		for g := r[0]; g <= r[1]; g++ {
-			set[g] = true
-		}
-	}
-	for g := range m.Records {
-		set[g] = true
-	}
-	for g := range present {
-		set[g] = true
-	}
-	gs := make([]int, 0, len(set))
-	for g := range set {
-		gs = append(gs, g)
-	}
-	sort.Ints(gs)
-	return gs
-}
-
-// groupFiles returns the groups whose file (storage.FileName) is in dir.
-func groupFiles(dir string) (map[int]bool, error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
-	}
-	present := map[int]bool{}
-	for _, e := range ents {
-		var g int
-		if _, err := fmt.Sscanf(e.Name(), "group-%d.edg", &g); err == nil && g >= 1 && g <= band.NumGroups && e.Name() == storage.FileName(g) {
-			present[g] = true
-		}
-	}
-	return present, nil
-}
-
-// survey works out the Report of groups (ascending) from the manifest m and
-// the group files present.
-func survey(dir string, m *Manifest, groups []int, present map[int]bool) (*Report, error) {
-	r := &Report{Dir: dir, Groups: ranges.Format(groups), ManifestProblems: m.Damaged, Damaged: []Problem{}, Adoptable: []int{},
-		groups: groups, done: map[int]bool{}, adopt: map[int]storage.Codec{}, present: present}
-	if len(groups) > 0 {
-		r.First, r.Last = groups[0], groups[len(groups)-1]
-	}
-	for _, g := range groups {
-		rec, ok := m.Records[g]
-		if !ok {
-			r.Pending++
-			if !present[g] {
-				continue
-			}
-			h, err := storage.CheckFile(filepath.Join(dir, storage.FileName(g)))
-			if err != nil {
-				r.Damaged = append(r.Damaged, Problem{g, "file not in the manifest, and damaged: " + err.Error()})
-				continue
-			}
-			r.Adoptable = append(r.Adoptable, g)
-			r.adopt[g] = h.Codec
-			continue
-		}
-		if why := checkRecorded(dir, rec); why != "" {
-			r.Pending++
-			r.Damaged = append(r.Damaged, Problem{g, why})
-			continue
-		}
-		r.Done++
+	for g, e := range s.Done {
 		r.done[g] = true
-		r.Grids += rec.Count
-		r.Bytes += rec.Size
-		r.Seconds += rec.Seconds
+		r.Grids += e.Count
+		r.Bytes += e.Size
+		r.Seconds += e.Seconds
+	}
+	for _, g := range s.Adoptable {
+		m, _ := s.AdoptableMade(g)
+		r.adopt[g], _ = storage.ParseCodec(m.Fields[0])
 	}
 	if r.Grids > 0 {
 		r.BitsPerGrid = float64(r.Bytes) * 8 / float64(r.Grids)
 	}
-	return r, nil
+	return r
 }
 
 // checkIndex says what is wrong with the catalog index for the groups of

@@ -26,8 +26,11 @@ type TaskStat struct {
 
 // TasksPath is the path of a group's task file in a run directory.
 func TasksPath(dir string, group int) string {
-	return filepath.Join(dir, TasksDir, fmt.Sprintf("group-%04d.tasks", group))
+	return filepath.Join(dir, TasksDir, taskFileName(group))
 }
+
+// taskFileName is the name of a group's task file in TasksDir.
+func taskFileName(group int) string { return fmt.Sprintf("group-%04d.tasks", group) }
 
 const tasksMagic = "edgrid tasks 1"
 

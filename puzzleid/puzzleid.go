@@ -53,10 +53,19 @@ func Parse(s string) (ID, error) {
 	return ID{Number: n, Mask: canon.Mask{hi<<47 | lo>>17, lo & 0x1FFFF}}, nil
 }
 
-// ErrNoSolution and ErrSeveral say why a puzzle has no ID.
+// ErrNoSolution and ErrSeveral say why a puzzle has no ID; Puzzle also
+// returns ErrSeveral for an ID whose clues leave several solutions.
 var (
 	ErrNoSolution = errors.New("no solution")
 	ErrSeveral    = errors.New("more than one solution")
+)
+
+// ErrEmptyMask and ErrNotMinimal say why Puzzle refuses an ID that ID never
+// writes: a mask of no cells, or a mask that is not the smallest of the
+// masks the grid's automorphisms carry it to (another ID names the class).
+var (
+	ErrEmptyMask  = errors.New("the mask has no clue cells")
+	ErrNotMinimal = errors.New("the mask is not the smallest over the grid's automorphisms")
 )
 
 // Namer makes IDs and turns them back into puzzles. It is not safe for
@@ -101,8 +110,14 @@ func (n *Namer) ID(ctx context.Context, p *canon.Grid) (ID, error) {
 }
 
 // Puzzle returns the puzzle an ID names: the clues of the minlex grid of
-// class id.Number at the cells of id.Mask.
+// class id.Number at the cells of id.Mask. It refuses, with an error
+// wrapping ErrEmptyMask, ErrSeveral or ErrNotMinimal, an ID that ID never
+// writes: a mask without cells, clues that leave more than one solution,
+// or a mask that is not the smallest the grid's automorphisms carry it to.
 func (n *Namer) Puzzle(ctx context.Context, id ID) (canon.Grid, error) {
+	if id.Mask.Count() == 0 {
+		return canon.Grid{}, fmt.Errorf("puzzleid: %v: %w", id, ErrEmptyMask)
+	}
 	m, err := n.r.Unrank(ctx, id.Number, rank.Lex)
 	if err != nil {
 		return canon.Grid{}, err
@@ -112,6 +127,23 @@ func (n *Namer) Puzzle(ctx context.Context, id ID) (canon.Grid, error) {
 		if id.Mask.Has(i) {
 			p[i] = m[i]
 		}
+	}
+	// The clues are the minlex grid's, so they have a solution; a second
+	// one means a mistyped mask.
+	g, sol := [81]uint8(p), [81]uint8{}
+	count, err := n.f.Unique(ctx, &g, &sol)
+	if err != nil {
+		return canon.Grid{}, err
+	}
+	if count != 1 {
+		return canon.Grid{}, fmt.Errorf("puzzleid: %v: %w", id, ErrSeveral)
+	}
+	_, mask, err := canon.PuzzleKey(&p, &m)
+	if err != nil {
+		return canon.Grid{}, err
+	}
+	if mask != id.Mask {
+		return canon.Grid{}, fmt.Errorf("puzzleid: %v: %w (the class's ID is %v)", id, ErrNotMinimal, ID{Number: id.Number, Mask: mask})
 	}
 	return p, nil
 }

@@ -202,3 +202,70 @@ func TestBadPuzzles(t *testing.T) {
 		t.Error("Puzzle of a number out of range: no error")
 	}
 }
+
+// Puzzle refuses IDs that ID never writes: an empty mask, a mask whose
+// clues leave several solutions, and a mask that is not the smallest over
+// the grid's automorphisms (two IDs would name one class).
+func TestPuzzleRefusesForeignIDs(t *testing.T) {
+	ctx := context.Background()
+	n := namer(t)
+	const number = 1 // the first class has many automorphisms
+	m, err := ranker.Unrank(ctx, number, rank.Lex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var full canon.Mask
+	for c := range 81 {
+		full.Set(c)
+	}
+	if p, err := n.Puzzle(ctx, ID{Number: number, Mask: full}); err != nil || p != m {
+		t.Fatalf("Puzzle of the full mask: %v, %v; want the minlex grid", p, err)
+	}
+	if _, err := n.Puzzle(ctx, ID{Number: number}); !errors.Is(err, ErrEmptyMask) {
+		t.Errorf("empty mask: %v; want ErrEmptyMask", err)
+	}
+	var eight canon.Mask
+	for c := range 8 {
+		eight.Set(c)
+	}
+	if _, err := n.Puzzle(ctx, ID{Number: number, Mask: eight}); !errors.Is(err, ErrSeveral) {
+		t.Errorf("eight clues: %v; want ErrSeveral", err)
+	}
+	// Full masks less one cell: each has one solution; those whose mask is
+	// not the smallest of its orbit under the automorphisms are refused,
+	// the others accepted.
+	minimal, other := 0, 0
+	for c := range 81 {
+		var mask canon.Mask
+		for i := range 81 {
+			if i != c {
+				mask.Set(i)
+			}
+		}
+		var q canon.Grid
+		for i := range q {
+			if mask.Has(i) {
+				q[i] = m[i]
+			}
+		}
+		_, want, err := canon.PuzzleKey(&q, &m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = n.Puzzle(ctx, ID{Number: number, Mask: mask})
+		if want == mask {
+			minimal++
+			if err != nil {
+				t.Errorf("cell %d removed, the smallest mask: %v", c+1, err)
+			}
+		} else {
+			other++
+			if !errors.Is(err, ErrNotMinimal) {
+				t.Errorf("cell %d removed, mask %v not the smallest (%v): %v; want ErrNotMinimal", c+1, mask, want, err)
+			}
+		}
+	}
+	if minimal == 0 || other == 0 {
+		t.Fatalf("%d minimal and %d other masks: the test needs both", minimal, other)
+	}
+}

@@ -2,8 +2,10 @@ package query
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Expr is a compiled expression over invariants, as --where takes it:
@@ -15,29 +17,47 @@ import (
 //	product = unary { "*" unary }
 //	unary   = ("!" | "-") unary | number | name | "(" expr ")"
 //
-// Values are 64-bit integers, as in C: a comparison, && and || give 1 or 0,
-// ! gives 1 for 0 and 0 otherwise, and a grid matches when the whole
-// expression is not 0. Names are invariants' names.
+// Values are 64-bit integers: a comparison, && and || give 1 or 0, ! gives
+// 1 for 0 and 0 otherwise, and a grid matches when the whole expression is
+// not 0. Arithmetic whose result does not fit in 64 bits is an error, not a
+// wrapped value. Numbers are written in decimal, 0..9223372036854775807, or
+// -9223372036854775808 with its sign. Names are invariants' names.
 type Expr struct {
 	src   string
 	names []string // the invariants it reads, in order of first use
-	eval  func(v []int) int64
+	eval  evalFunc
 }
 
-// ExprError is an expression that does not compile: the message and the
-// column (1-based, in bytes) where the problem is.
+// ExprError is an expression that does not compile, or whose arithmetic
+// overflows on some values: the message and where the problem is.
 type ExprError struct {
 	Expr string
-	Col  int
-	Msg  string
+	// Col is the column of the problem, 1-based, counting characters
+	// (runes) of Expr; Offset is its byte offset in Expr.
+	Col, Offset int
+	Msg         string
 	// Known lists the invariants when the problem is an unknown name.
 	Known []string
 }
 
-// Error gives the message, then the expression and a caret under the column
-// on two more lines.
+// Error gives the message, then the expression and a caret under the
+// problem on two more lines. The caret line repeats the expression's tabs,
+// so that the caret stands under the problem at any tab width.
 func (e *ExprError) Error() string {
-	return fmt.Sprintf("%s at column %d\n  %s\n  %s^", e.Msg, e.Col, e.Expr, strings.Repeat(" ", e.Col-1))
+	var pad strings.Builder
+	for _, r := range e.Expr[:min(max(e.Offset, 0), len(e.Expr))] {
+		if r == '\t' {
+			pad.WriteByte('\t')
+		} else {
+			pad.WriteByte(' ')
+		}
+	}
+	return fmt.Sprintf("%s at column %d\n  %s\n  %s^", e.Msg, e.Col, e.Expr, pad.String())
+}
+
+// newExprError returns the error of src at byte offset off.
+func newExprError(src string, off int, msg string) *ExprError {
+	return &ExprError{Expr: src, Col: utf8.RuneCountInString(src[:off]) + 1, Offset: off, Msg: msg}
 }
 
 // String returns the expression as written.
@@ -66,8 +86,9 @@ func Compile(src string, invs []Invariant) (*Expr, error) {
 }
 
 // bind returns a function of one grid's values that evaluates e, given
-// where each of e's names is among the columns cols.
-func (e *Expr) bind(cols []string) (func(v []int) int64, error) {
+// where each of e's names is among the columns cols. It returns an
+// *ExprError when the arithmetic overflows.
+func (e *Expr) bind(cols []string) (func(v []int) (int64, error), error) {
 	idx := make([]int, len(e.names))
 	for i, n := range e.names {
 		idx[i] = -1
@@ -83,17 +104,31 @@ func (e *Expr) bind(cols []string) (func(v []int) int64, error) {
 	// The compiled function reads names by their order of first use.
 	f := e.eval
 	buf := make([]int, len(idx))
-	return func(v []int) int64 {
+	return func(v []int) (int64, error) {
 		for i, j := range idx {
 			buf[i] = v[j]
 		}
-		return f(buf)
+		x, err := f(buf)
+		if err != nil {
+			return 0, err
+		}
+		return x, nil
 	}, nil
 }
 
 // Eval evaluates the expression on the values of its names, in the order
-// Names gives them.
-func (e *Expr) Eval(values []int) int64 { return e.eval(values) }
+// Names gives them. Arithmetic that overflows 64 bits gives an *ExprError
+// pointing at the operator.
+func (e *Expr) Eval(values []int) (int64, error) {
+	if len(values) != len(e.names) {
+		return 0, fmt.Errorf("query: expression %q reads %d values, given %d", e.src, len(e.names), len(values))
+	}
+	x, err := e.eval(values)
+	if err != nil {
+		return 0, err
+	}
+	return x, nil
+}
 
 type tokKind int
 
@@ -110,6 +145,9 @@ type token struct {
 	pos  int // 0-based byte offset
 	text string
 	num  int64
+	// minAbs marks the number 9223372036854775808, which is only a value
+	// with a minus sign before it.
+	minAbs bool
 }
 
 func (t token) describe() string {
@@ -135,8 +173,16 @@ type parser struct {
 
 func (p *parser) fail(pos int, msg string) {
 	if p.err == nil {
-		p.err = &ExprError{Expr: p.src, Col: pos + 1, Msg: msg}
+		p.err = newExprError(p.src, pos, msg)
 	}
+}
+
+// lookalikes are characters outside ASCII that people write for the
+// expression's operators, with the operator meant.
+var lookalikes = map[rune]string{
+	'≥': ">=", '≤': "<=", '≠': "!=", '＝': "==", '≡': "==", '−': "-", '–': "-", '—': "-",
+	'×': "*", '·': "*", '⋅': "*", '∧': "&&", '∨': "||", '¬': "!", '＜': "<", '＞': ">",
+	'＋': "+", '（': "(", '）': ")",
 }
 
 // next reads the next token into p.tok.
@@ -158,10 +204,15 @@ func (p *parser) next() {
 		}
 		text := s[start:p.pos]
 		n, err := strconv.ParseInt(text, 10, 64)
+		minAbs := false
 		if err != nil {
-			p.fail(start, fmt.Sprintf("number %s is too large", text))
+			if u, uerr := strconv.ParseUint(text, 10, 64); uerr == nil && u == 1<<63 {
+				minAbs = true
+			} else {
+				p.fail(start, fmt.Sprintf("number %s is too large (values are 64-bit: -9223372036854775808..9223372036854775807)", text))
+			}
 		}
-		p.tok = token{kind: tNum, pos: start, text: text, num: n}
+		p.tok = token{kind: tNum, pos: start, text: text, num: n, minAbs: minAbs}
 	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
 		for p.pos < len(s) && (s[p.pos] == '_' || s[p.pos] >= 'a' && s[p.pos] <= 'z' || s[p.pos] >= 'A' && s[p.pos] <= 'Z' || s[p.pos] >= '0' && s[p.pos] <= '9') {
 			p.pos++
@@ -175,12 +226,19 @@ func (p *parser) next() {
 				return
 			}
 		}
-		p.pos++
+		r, size := utf8.DecodeRuneInString(s[p.pos:])
+		p.pos += size
 		p.tok = token{kind: tBad, pos: start, text: s[start:p.pos]}
-		switch c {
-		case '=':
+		switch {
+		case r == utf8.RuneError && size == 1:
+			p.fail(start, fmt.Sprintf("byte %#02x is not UTF-8", c))
+		case lookalikes[r] != "":
+			p.fail(start, fmt.Sprintf("'%c' is not an operator (use %s)", r, lookalikes[r]))
+		case r >= utf8.RuneSelf:
+			p.fail(start, fmt.Sprintf("unexpected character '%c' (%U)", r, r))
+		case c == '=':
 			p.fail(start, "'=' is not an operator (compare with ==)")
-		case '&', '|':
+		case c == '&' || c == '|':
 			p.fail(start, fmt.Sprintf("'%c' is not an operator (use %c%c)", c, c, c))
 		default:
 			p.fail(start, fmt.Sprintf("unexpected character %q", c))
@@ -199,7 +257,9 @@ func (p *parser) isCmp() bool {
 	return false
 }
 
-type evalFunc = func(v []int) int64
+// evalFunc evaluates a compiled expression on its names' values; it
+// returns an error only when the arithmetic overflows.
+type evalFunc = func(v []int) (int64, *ExprError)
 
 func b2i(b bool) int64 {
 	if b {
@@ -213,7 +273,14 @@ func (p *parser) or() evalFunc {
 	for p.err == nil && p.is("||") {
 		p.next()
 		a, b := l, p.and()
-		l = func(v []int) int64 { return b2i(a(v) != 0 || b(v) != 0) }
+		l = func(v []int) (int64, *ExprError) {
+			x, err := a(v)
+			if err != nil || x != 0 {
+				return b2i(x != 0), err
+			}
+			y, err := b(v)
+			return b2i(y != 0), err
+		}
 	}
 	return l
 }
@@ -223,7 +290,14 @@ func (p *parser) and() evalFunc {
 	for p.err == nil && p.is("&&") {
 		p.next()
 		a, b := l, p.cmp()
-		l = func(v []int) int64 { return b2i(a(v) != 0 && b(v) != 0) }
+		l = func(v []int) (int64, *ExprError) {
+			x, err := a(v)
+			if err != nil || x == 0 {
+				return 0, err
+			}
+			y, err := b(v)
+			return b2i(y != 0), err
+		}
 	}
 	return l
 }
@@ -254,19 +328,73 @@ func (p *parser) cmp() evalFunc {
 	if p.err == nil && p.isCmp() {
 		p.fail(p.tok.pos, fmt.Sprintf("comparisons do not chain: parenthesize (... %s ...) %s", op, p.tok.text))
 	}
-	return func(v []int) int64 { return b2i(f(a(v), b(v))) }
+	return func(v []int) (int64, *ExprError) {
+		x, err := a(v)
+		if err != nil {
+			return 0, err
+		}
+		y, err := b(v)
+		return b2i(f(x, y)), err
+	}
+}
+
+// overflow returns the error of operator op at byte offset pos on x and y.
+func (p *parser) overflow(pos int, x int64, op string, y int64) *ExprError {
+	return newExprError(p.src, pos, fmt.Sprintf("overflow: %d %s %d does not fit in 64 bits", x, op, y))
+}
+
+// binary returns the evaluation of a op b, where f computes it and says
+// whether the result fits in 64 bits.
+func (p *parser) binary(pos int, op string, a, b evalFunc, f func(x, y int64) (int64, bool)) evalFunc {
+	return func(v []int) (int64, *ExprError) {
+		x, err := a(v)
+		if err != nil {
+			return 0, err
+		}
+		y, err := b(v)
+		if err != nil {
+			return 0, err
+		}
+		z, ok := f(x, y)
+		if !ok {
+			return 0, p.overflow(pos, x, op, y)
+		}
+		return z, nil
+	}
+}
+
+// add, sub and mul return x op y and whether it fits in 64 bits.
+func add(x, y int64) (int64, bool) {
+	z := x + y
+	return z, (x^z)&(y^z) >= 0 // overflow makes z's sign differ from both
+}
+
+func sub(x, y int64) (int64, bool) {
+	z := x - y
+	return z, (x^y)&(x^z) >= 0 // overflow: x and y differ in sign, z and x too
+}
+
+func mul(x, y int64) (int64, bool) {
+	if x == 0 || y == 0 {
+		return 0, true
+	}
+	z := x * y
+	if (x == -1 && y == math.MinInt64) || (y == -1 && x == math.MinInt64) || z/y != x {
+		return z, false
+	}
+	return z, true
 }
 
 func (p *parser) sum() evalFunc {
 	l := p.product()
 	for p.err == nil && (p.is("+") || p.is("-")) {
-		minus := p.is("-")
+		op, pos := p.tok.text, p.tok.pos
 		p.next()
-		a, b := l, p.product()
-		if minus {
-			l = func(v []int) int64 { return a(v) - b(v) }
+		r := p.product()
+		if op == "-" {
+			l = p.binary(pos, op, l, r, sub)
 		} else {
-			l = func(v []int) int64 { return a(v) + b(v) }
+			l = p.binary(pos, op, l, r, add)
 		}
 	}
 	return l
@@ -275,9 +403,9 @@ func (p *parser) sum() evalFunc {
 func (p *parser) product() evalFunc {
 	l := p.unary()
 	for p.err == nil && p.is("*") {
+		pos := p.tok.pos
 		p.next()
-		a, b := l, p.unary()
-		l = func(v []int) int64 { return a(v) * b(v) }
+		l = p.binary(pos, "*", l, p.unary(), mul)
 	}
 	return l
 }
@@ -290,27 +418,45 @@ func (p *parser) unary() evalFunc {
 	case p.is("!"):
 		p.next()
 		a := p.unary()
-		return func(v []int) int64 { return b2i(a(v) == 0) }
+		return func(v []int) (int64, *ExprError) {
+			x, err := a(v)
+			return b2i(x == 0), err
+		}
 	case p.is("-"):
 		p.next()
+		if p.tok.kind == tNum && p.tok.minAbs {
+			p.next()
+			return func([]int) (int64, *ExprError) { return math.MinInt64, nil }
+		}
 		a := p.unary()
-		return func(v []int) int64 { return -a(v) }
+		return func(v []int) (int64, *ExprError) {
+			x, err := a(v)
+			if err != nil {
+				return 0, err
+			}
+			if x == math.MinInt64 {
+				return 0, newExprError(p.src, t.pos, fmt.Sprintf("overflow: -(%d) does not fit in 64 bits", x))
+			}
+			return -x, nil
+		}
 	case p.is("("):
 		p.next()
 		e := p.or()
 		if p.err == nil && !p.is(")") {
-			p.fail(p.tok.pos, fmt.Sprintf("expected ) to close the ( at column %d, found %s", t.pos+1, p.tok.describe()))
+			p.fail(p.tok.pos, fmt.Sprintf("expected ) to close the ( at column %d, found %s", utf8.RuneCountInString(p.src[:t.pos])+1, p.tok.describe()))
 		}
 		p.next()
 		return e
+	case t.kind == tNum && t.minAbs:
+		p.fail(t.pos, fmt.Sprintf("number %s is too large (values are 64-bit: -9223372036854775808..9223372036854775807)", t.text))
 	case t.kind == tNum:
 		p.next()
 		n := t.num
-		return func([]int) int64 { return n }
+		return func([]int) (int64, *ExprError) { return n, nil }
 	case t.kind == tName:
 		p.next()
 		i := p.slot(t)
-		return func(v []int) int64 { return int64(v[i]) }
+		return func(v []int) (int64, *ExprError) { return int64(v[i]), nil }
 	case t.kind == tEOF:
 		p.fail(t.pos, "expression ends where a value should be")
 	default:

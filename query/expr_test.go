@@ -34,6 +34,12 @@ func TestExprEval(t *testing.T) {
 		{"  a==3&&b==-4  ", 1},
 		{"--a", 3},
 		{"9223372036854775807", 9223372036854775807},
+		{"-9223372036854775808", -9223372036854775808},
+		{"-9223372036854775808 < a", 1},
+		{"-9223372036854775807 - 1", -9223372036854775808},
+		{"9223372036854775807 + b", 9223372036854775803},
+		{"a * -3074457345618258602", -9223372036854775806},
+		{"\ta ==\t3", 1},
 	} {
 		e, err := Compile(c.src, invs)
 		if err != nil {
@@ -43,8 +49,8 @@ func TestExprEval(t *testing.T) {
 		for i, n := range e.Names() {
 			v[i] = vals[n]
 		}
-		if got := e.Eval(v); got != c.want {
-			t.Errorf("%q = %d; want %d", c.src, got, c.want)
+		if got, err := e.Eval(v); err != nil || got != c.want {
+			t.Errorf("%q = %d, %v; want %d", c.src, got, err, c.want)
 		}
 		if e.String() != c.src {
 			t.Errorf("String() = %q; want %q", e.String(), c.src)
@@ -68,8 +74,8 @@ func TestExprNames(t *testing.T) {
 		v    []int
 		want int64
 	}{{[]int{5, 2, 0}, 1}, {[]int{5, 1, 0}, 0}, {[]int{5, 1, 31}, 1}} {
-		if got := f(c.v); got != c.want {
-			t.Errorf("bound eval %v = %d; want %d", c.v, got, c.want)
+		if got, err := f(c.v); err != nil || got != c.want {
+			t.Errorf("bound eval %v = %d, %v; want %d", c.v, got, err, c.want)
 		}
 	}
 	if _, err := e.bind([]string{"ua4"}); err == nil {
@@ -115,5 +121,86 @@ func TestExprErrors(t *testing.T) {
 	var ee *ExprError
 	if !errors.As(err, &ee) || len(ee.Known) != len(builtins) {
 		t.Errorf("unknown name: Known = %v", ee)
+	}
+}
+
+// Arithmetic that leaves 64 bits is an error naming the operator's column,
+// not a wrapped value.
+func TestExprOverflow(t *testing.T) {
+	invs := []Invariant{Func("a", "", nil), Func("b", "", nil)}
+	for _, c := range []struct {
+		src  string
+		a, b int
+		col  int
+	}{
+		{"a * 9223372036854775807 > 0", 2, 0, 3},
+		{"a * 9223372036854775807 > 0", -2, 0, 3},
+		{"9223372036854775807 + a", 1, 0, 21},
+		{"-9223372036854775808 - a", 1, 0, 22},
+		{"-(-9223372036854775808 * a)", 1, 0, 1},
+		{"-9223372036854775808 * a", -1, 0, 22},
+		{"a * b * 4611686018427387904", 2, 1, 7},
+		{"(a + 1) * 4611686018427387904", 1, 0, 9},
+	} {
+		e, err := Compile(c.src, invs)
+		if err != nil {
+			t.Fatalf("%q: %v", c.src, err)
+		}
+		vals := map[string]int{"a": c.a, "b": c.b}
+		v := make([]int, len(e.Names()))
+		for i, n := range e.Names() {
+			v[i] = vals[n]
+		}
+		got, err := e.Eval(v)
+		var ee *ExprError
+		if !errors.As(err, &ee) || ee.Col != c.col || !strings.Contains(ee.Msg, "overflow") {
+			t.Errorf("%q with a=%d b=%d: %d, %v; want an overflow at column %d", c.src, c.a, c.b, got, err, c.col)
+			continue
+		}
+		lines := strings.Split(err.Error(), "\n")
+		if len(lines) != 3 || lines[2] != "  "+strings.Repeat(" ", c.col-1)+"^" {
+			t.Errorf("%q: message %q: want a caret under column %d", c.src, err.Error(), c.col)
+		}
+	}
+}
+
+// Characters that are not ASCII are named as characters, with operators
+// that look like ours pointed to the right one, and the caret stands under
+// the character whatever precedes it (tabs, characters of several bytes).
+func TestExprNonASCII(t *testing.T) {
+	for _, c := range []struct {
+		src   string
+		col   int
+		want  string
+		caret string // the caret line without its two leading spaces
+	}{
+		{"ua4 ≥ 3", 5, "'≥' is not an operator (use >=)", "    ^"},
+		{"ua4 ≤ 3", 5, "'≤' is not an operator (use <=)", "    ^"},
+		{"ua4 ≠ 3", 5, "'≠' is not an operator (use !=)", "    ^"},
+		{"ua4 − 3", 5, "'−' is not an operator (use -)", "    ^"},
+		{"ua4 × 3", 5, "'×' is not an operator (use *)", "    ^"},
+		{"ua4 == 3 ∧ autos > 1", 10, "'∧' is not an operator (use &&)", "         ^"},
+		{"ua4 > 3 é", 9, "unexpected character 'é' (U+00E9)", "        ^"},
+		{"\tua4 ≥ 3", 6, "'≥'", "\t    ^"},
+		{"ua4\t\t== 3 &", 11, "'&' is not an operator", "   \t\t     ^"},
+		{"ua4 ≥ 3 && autos ≥ 1", 5, "'≥'", "    ^"},
+		{"× ≥ $", 1, "'×'", "^"},
+		{"ua4 == \xff", 8, "byte 0xff is not UTF-8", "       ^"},
+		{"9223372036854775808", 1, "too large", "^"},
+		{"1 - 9223372036854775808", 5, "too large", "    ^"},
+	} {
+		_, err := Compile(c.src, nil)
+		var ee *ExprError
+		if !errors.As(err, &ee) {
+			t.Errorf("%q: error %v; want an ExprError", c.src, err)
+			continue
+		}
+		if ee.Col != c.col || !strings.Contains(ee.Msg, c.want) {
+			t.Errorf("%q: column %d, %q; want column %d, %q", c.src, ee.Col, ee.Msg, c.col, c.want)
+		}
+		lines := strings.Split(err.Error(), "\n")
+		if len(lines) != 3 || lines[1] != "  "+c.src || lines[2] != "  "+c.caret {
+			t.Errorf("%q: message %q; want the expression, then %q", c.src, err.Error(), "  "+c.caret)
+		}
 	}
 }

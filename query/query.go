@@ -234,7 +234,7 @@ type worker struct {
 	cols    [][]int
 	acc     []accumulator
 	vals    []int
-	where   func(v []int) int64
+	where   func(v []int) (int64, error)
 	line    []byte
 	cache   runCache
 }
@@ -337,16 +337,20 @@ func (q *Query) group(ctx context.Context, src Source, n, workers int, w *worker
 // each counts and outputs the grids of run r that match, one by one.
 func (q *Query) each(w *worker, r *Run, n int, matched *int64, out io.Writer) error {
 	for i := range r.Grids {
+		ord := r.First + int64(i)
 		if w.where != nil {
 			for c := range w.cols {
 				w.vals[c] = w.cols[c][i]
 			}
-			if w.where(w.vals) == 0 {
+			ok, err := w.where(w.vals)
+			if err != nil {
+				return fmt.Errorf("grid %d: --where: %w", ord, err)
+			}
+			if ok == 0 {
 				continue
 			}
 		}
 		*matched++
-		ord := r.First + int64(i)
 		for s := range w.acc {
 			w.acc[s].add(w.cols[s][i], n, ord, &r.Grids[i])
 		}

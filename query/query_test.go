@@ -313,3 +313,17 @@ func TestRunBuffer(t *testing.T) {
 		t.Fatalf("%d grids in %d runs; want %d", k, len(runs), len(gg.grids))
 	}
 }
+
+// A --where whose arithmetic overflows on some grid stops the query with
+// the expression and a caret, rather than counting wrapped values.
+func TestWhereOverflow(t *testing.T) {
+	q, err := New(Options{Where: "autos * 9223372036854775807 > 0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = q.Run(context.Background(), Enumerator{}, []int{3541}, nil)
+	var ee *ExprError
+	if !errors.As(err, &ee) || ee.Col != 7 || !strings.Contains(err.Error(), "overflow") {
+		t.Fatalf("overflowing --where: %v; want an ExprError at column 7", err)
+	}
+}

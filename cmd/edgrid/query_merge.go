@@ -2,9 +2,9 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
+	"hash/crc64"
 	"os"
 	"path/filepath"
 	"sort"
@@ -50,18 +50,22 @@ func runQueryMerge(_ context.Context, o queryMergeOptions, s streams) error {
 }
 
 // mergeAndPrint merges the parts in dirs and prints the result exactly as
-// one run over their groups prints it. With only set, only those groups are
-// merged, and all of them must be there. Groups of the recorded runs that
-// are missing or damaged are an error (exit 1), after printing what there
-// is with partial.
+// one run over their groups prints it, reading one group's part at a time.
+// With only set, only those groups are merged, all of them must be there,
+// and problems of other groups are not this merge's. Groups of the recorded
+// runs that are missing or damaged are an error (exit 1), after printing
+// what there is with partial.
 func mergeAndPrint(asJSON bool, dirs []string, only []int, partial bool, s streams) error {
 	want := map[int]bool{}
 	for _, g := range only {
 		want[g] = true
 	}
+	asked := func(g int) bool { return only == nil || want[g] }
+	// A part is named by its directory and checked again when it is read
+	// against the record the status found it matching.
 	type part struct {
-		dir  string
-		data []byte
+		dir string
+		rec jobs.PartRecord
 	}
 	parts := map[int]part{}
 	kind := ""
@@ -78,24 +82,28 @@ func mergeAndPrint(asJSON bool, dirs []string, only []int, partial bool, s strea
 			return fmt.Errorf("%s holds another query's parts:\n  %s\nnot:\n  %s", dir, rep.Kind, kind)
 		}
 		for _, p := range rep.Damaged {
-			problems = append(problems, fmt.Sprintf("%s: group %d: %s", dir, p.Group, p.Reason))
+			if asked(p.Group) {
+				problems = append(problems, fmt.Sprintf("%s: group %d: %s", dir, p.Group, p.Reason))
+			}
 		}
-		for _, p := range rep.ManifestProblems {
-			problems = append(problems, fmt.Sprintf("%s: manifest %s (ignored)", dir, p))
+		// An unreadable manifest line may hide any group's record: a
+		// problem for a whole merge, while a merge of some groups finds
+		// each of them done or missing.
+		if only == nil {
+			for _, p := range rep.ManifestProblems {
+				problems = append(problems, fmt.Sprintf("%s: manifest %s (ignored)", dir, p))
+			}
 		}
 		missing = append(missing, rep.Missing...)
 		for _, g := range rep.Done {
-			if only != nil && !want[g] {
+			if !asked(g) {
 				continue
 			}
-			data, err := os.ReadFile(filepath.Join(dir, partFile(g)))
-			if err != nil {
-				return err
-			}
-			if old, ok := parts[g]; ok && !bytes.Equal(old.data, data) {
+			rec := rep.Records[g]
+			if old, ok := parts[g]; ok && (old.rec.Size != rec.Size || old.rec.Sum != rec.Sum) {
 				return fmt.Errorf("group %d is in %s and in %s, with different contents", g, old.dir, dir)
 			}
-			parts[g] = part{dir, data}
+			parts[g] = part{dir, rec}
 		}
 	}
 	lines, err := parseDescription(kind)
@@ -135,12 +143,10 @@ func mergeAndPrint(asJSON bool, dirs []string, only []int, partial bool, s strea
 	w := bufio.NewWriterSize(s.out, 1<<20)
 	var total *query.Result
 	for _, g := range groups {
-		desc, res, out, err := query.ReadPart(parts[g].data)
+		path := filepath.Join(parts[g].dir, partFile(g))
+		res, out, err := readPart(path, parts[g].rec, kind, g)
 		if err != nil {
-			return fmt.Errorf("%s: %w", filepath.Join(parts[g].dir, partFile(g)), err)
-		}
-		if desc != kind || len(res.Groups) != 1 || res.Groups[0] != g {
-			return fmt.Errorf("%s: a part of another query or group (%q, groups %v)", filepath.Join(parts[g].dir, partFile(g)), desc, res.Groups)
+			return err
 		}
 		if total == nil {
 			total = res
@@ -167,4 +173,24 @@ func mergeAndPrint(asJSON bool, dirs []string, only []int, partial bool, s strea
 		return &exitError{code: exitFailed, err: fmt.Errorf("printed only groups %s: the parts are incomplete", query.GroupSpan(groups))}
 	}
 	return nil
+}
+
+// readPart reads group g's part at path, which must still be the file rec
+// records and a part of the query kind describes.
+func readPart(path string, rec jobs.PartRecord, kind string, g int) (*query.Result, []byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if int64(len(data)) != rec.Size || crc64.Checksum(data, crc64.MakeTable(crc64.ECMA)) != rec.Sum {
+		return nil, nil, fmt.Errorf("%s changed while it was merged (run the merge again)", path)
+	}
+	desc, res, out, err := query.ReadPart(data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if desc != kind || len(res.Groups) != 1 || res.Groups[0] != g {
+		return nil, nil, fmt.Errorf("%s: a part of another query or group (%q, groups %v)", path, desc, res.Groups)
+	}
+	return res, out, nil
 }
