@@ -1,0 +1,339 @@
+package scan
+
+import "math/bits"
+
+// deepSets is the search's working set for its last clues. When few clues
+// remain, the unhit sets' open cells (cells not dead) are gathered once,
+// smallest first, up to deepMax of them, and the rest of the search works
+// on them alone: a set of sets is then two words, and each set's list of
+// disjoint sets is precomputed. Sets left out still count, since a clue
+// set that misses one fails in the solver and teaches the set back.
+type deepSets struct {
+	n     int                // sets in use
+	sets  [deepMax]cells     // open cells of each set at gathering
+	cell  [81][2]uint64      // cell[c]: the sets holding cell c
+	disj  [deepMax][2]uint64 // disj[i]: the sets disjoint from set i
+	unhit [82][2]uint64      // unhit[n]: the sets the first n clues miss
+	size  [deepMax]uint8     // size of each set, for gathering
+	byLen [82][]int32        // gathering buckets by open size
+}
+
+const deepMax = 128
+
+// gather builds the deep sets from the unhit sets u at n clues with the
+// given dead cells. It reports false when some unhit set has no open cell.
+func (s *Scanner) gather(n int, u *setBits, dead cells) bool {
+	d := &s.deep
+	for i := range d.byLen {
+		d.byLen[i] = d.byLen[i][:0]
+	}
+	for w := range setWords {
+		for x := u[w]; x != 0; x &= x - 1 {
+			i := w<<6 | bits.TrailingZeros64(x)
+			cnt := s.sets[i].andNot(dead).count()
+			if cnt == 0 {
+				return false
+			}
+			d.byLen[cnt] = append(d.byLen[cnt], int32(i))
+		}
+	}
+	d.n = 0
+	d.cell = [81][2]uint64{}
+	for l := 1; l < len(d.byLen) && d.n < deepMax; l++ {
+		for _, i := range d.byLen[l] {
+			if d.n == deepMax {
+				break
+			}
+			d.add(s.sets[i].andNot(dead))
+		}
+	}
+	// Pairwise disjointness.
+	for i := range d.n {
+		d.disj[i] = [2]uint64{}
+	}
+	for i := range d.n {
+		for j := i + 1; j < d.n; j++ {
+			if !d.sets[i].meets(d.sets[j]) {
+				d.disj[i][j>>6] |= 1 << (j & 63)
+				d.disj[j][i>>6] |= 1 << (i & 63)
+			}
+		}
+	}
+	var all [2]uint64
+	for i := range d.n {
+		all[i>>6] |= 1 << (i & 63)
+	}
+	d.unhit[n] = all
+	return true
+}
+
+// add appends open cells u as a deep set; the caller makes sure there is room.
+func (d *deepSets) add(u cells) int {
+	i := d.n
+	d.n++
+	d.sets[i] = u
+	w, b := i>>6, uint64(1)<<(i&63)
+	for x := u; !x.empty(); {
+		c := x.first()
+		x.clear(c)
+		d.cell[c][w] |= b
+	}
+	return i
+}
+
+// learn adds set u, which the clues of every deep level from n0 to n miss,
+// to the deep sets if there is room.
+func (d *deepSets) learn(u cells, n0, n int) {
+	if d.n == deepMax {
+		return
+	}
+	i := d.add(u)
+	w, b := i>>6, uint64(1)<<(i&63)
+	for j := range d.n - 1 {
+		if !d.sets[j].meets(u) {
+			d.disj[i][j>>6] |= 1 << (j & 63)
+			d.disj[j][w] |= b
+		}
+	}
+	for l := n0; l <= n; l++ {
+		d.unhit[l][w] |= b
+	}
+}
+
+// searchDeep extends the n clues to s.k on the deep sets (gathered at n0
+// clues). Invariant as in search: deep.unhit[n] are the deep sets the
+// clues miss, dead the cells no clue below may take. With two clues or
+// fewer left the pairs are listed directly (last2, last1); above, a node
+// dies when more pairwise disjoint unhit sets than clues left are found,
+// greedily: with many clues left on the sets' cells open now, which is
+// strong but costs a pass over the sets, with three left on the
+// disjointness of the sets as gathered, which is a few word operations.
+func (s *Scanner) searchDeep(n0, n int, dead cells) error {
+	s.stats.Nodes++
+	if s.stats.Nodes&0xfff == 0 {
+		if err := s.ctx.Err(); err != nil {
+			return err
+		}
+	}
+	d := &s.deep
+	u := d.unhit[n]
+	m := s.k - n
+	if u[0]|u[1] == 0 {
+		return s.deepAllHit(n0, n, dead)
+	}
+	switch m {
+	case 0:
+		return nil
+	case 1:
+		return s.last1(n0, n, dead)
+	}
+	var open cells
+	if m >= deepOpenLeft {
+		best := 82
+		var union cells
+		cnt := 0
+		for w := range 2 {
+			for x := u[w]; x != 0; x &= x - 1 {
+				o := d.sets[w<<6|bits.TrailingZeros64(x)].andNot(dead)
+				oc := o.count()
+				if oc == 0 {
+					return nil
+				}
+				if oc < best {
+					best, open = oc, o
+				}
+				if !o.meets(union) {
+					if cnt++; cnt > m {
+						return nil
+					}
+					union = union.or(o)
+				}
+			}
+		}
+	} else {
+		cnt := 0
+		for f := u; f[0]|f[1] != 0; {
+			i := first2(f)
+			if cnt++; cnt > m {
+				return nil
+			}
+			f[0] &= d.disj[i][0]
+			f[1] &= d.disj[i][1]
+		}
+		if m <= cliqueLeft && m >= cliqueMin && d.clique(u, m+1) {
+			return nil
+		}
+		if m == cliqueLeft+1 && cliqueLimit > 0 {
+			p := u
+			// Only the smallest cliqueLimit unhit sets.
+			cnt := 0
+			var q [2]uint64
+			for w := range 2 {
+				for x := p[w]; x != 0 && cnt < cliqueLimit; x &= x - 1 {
+					q[w] |= x & -x
+					cnt++
+				}
+			}
+			if d.clique(q, m+1) {
+				return nil
+			}
+		}
+		if m == 2 {
+			return s.last2(n0, n, dead)
+		}
+		open = d.sets[first2(u)].andNot(dead)
+	}
+	for !open.empty() {
+		c := open.first()
+		open.clear(c)
+		s.clues[n] = int8(c)
+		s.puzzle[c] = s.g[c]
+		cc := &d.cell[c]
+		d.unhit[n+1] = [2]uint64{d.unhit[n][0] &^ cc[0], d.unhit[n][1] &^ cc[1]}
+		err := s.searchDeep(n0, n+1, dead)
+		s.puzzle[c] = 0
+		if err != nil {
+			return err
+		}
+		dead.set(c)
+	}
+	return nil
+}
+
+// deepOpenLeft is the fewest clues left at which a deep node counts
+// disjoint sets on their open cells.
+var deepOpenLeft = 4
+
+// first2 is the smallest index in the non-empty set of sets f.
+func first2(f [2]uint64) int {
+	if f[0] != 0 {
+		return bits.TrailingZeros64(f[0])
+	}
+	return 64 + bits.TrailingZeros64(f[1])
+}
+
+// subset2 reports whether the sets u all hold the cell whose sets are cc.
+func subset2(u [2]uint64, cc *[2]uint64) bool {
+	return u[0]&^cc[0]|u[1]&^cc[1] == 0
+}
+
+// last1 places the last clue: a cell of the first unhit set that is in
+// every unhit set.
+func (s *Scanner) last1(n0, n int, dead cells) error {
+	d := &s.deep
+	open := d.sets[first2(d.unhit[n])].andNot(dead)
+	for !open.empty() {
+		c := open.first()
+		open.clear(c)
+		if !subset2(d.unhit[n], &d.cell[c]) {
+			continue
+		}
+		s.clues[n] = int8(c)
+		s.puzzle[c] = s.g[c]
+		learned, err := s.check(n + 1)
+		s.puzzle[c] = 0
+		if err != nil {
+			return err
+		}
+		if !learned.empty() {
+			d.learn(learned, n0, n)
+			open = open.and(learned)
+		}
+	}
+	return nil
+}
+
+// last2 places the last two clues: a cell c of the first unhit set, then a
+// cell of the first set c misses that is in every set c misses.
+func (s *Scanner) last2(n0, n int, dead cells) error {
+	d := &s.deep
+	open := d.sets[first2(d.unhit[n])].andNot(dead)
+	for !open.empty() {
+		c := open.first()
+		open.clear(c)
+		s.clues[n] = int8(c)
+		s.puzzle[c] = s.g[c]
+		cc := &d.cell[c]
+		rest := [2]uint64{d.unhit[n][0] &^ cc[0], d.unhit[n][1] &^ cc[1]}
+		if rest[0]|rest[1] == 0 {
+			d.unhit[n+1] = rest
+			if err := s.deepAllHit(n0, n+1, dead); err != nil {
+				return err
+			}
+		} else {
+			second := d.sets[first2(rest)].andNot(dead)
+			for !second.empty() {
+				c2 := second.first()
+				second.clear(c2)
+				if !subset2(rest, &d.cell[c2]) {
+					continue
+				}
+				s.clues[n+1] = int8(c2)
+				s.puzzle[c2] = s.g[c2]
+				learned, err := s.check(n + 2)
+				s.puzzle[c2] = 0
+				if err != nil {
+					s.puzzle[c] = 0
+					return err
+				}
+				if !learned.empty() {
+					d.learn(learned, n0, n)
+					second = second.and(learned)
+				}
+			}
+		}
+		s.puzzle[c] = 0
+		dead.set(c)
+	}
+	return nil
+}
+
+// deepAllHit handles a deep node whose clues hit every deep set: the sets
+// left out at gathering, or learned since, may still be unhit, so the
+// global sets decide, through the ordinary search from here.
+func (s *Scanner) deepAllHit(n0, n int, dead cells) error {
+	// Bring the global unhit sets up to the n clues.
+	for l := n0; l < n; l++ {
+		c := s.clues[l]
+		for w := range setWords {
+			s.unhit[l+1][w] = s.unhit[l][w] &^ s.cellSets[c][w]
+		}
+	}
+	if !isEmpty(&s.unhit[n]) {
+		return s.search(n, dead)
+	}
+	return s.allHit(n, dead)
+}
+
+var cliqueLeft = 3
+var cliqueMin = 2
+var cliqueLimit = 0
+
+// clique reports whether need pairwise disjoint sets lie in p, by trying
+// each set in turn as the smallest of them.
+func (d *deepSets) clique(p [2]uint64, need int) bool {
+	if need <= 1 {
+		return need <= 0 || p[0]|p[1] != 0
+	}
+	for p[0]|p[1] != 0 {
+		if bits.OnesCount64(p[0])+bits.OnesCount64(p[1]) < need {
+			return false
+		}
+		i := first2(p)
+		p[i>>6] &^= 1 << (i & 63)
+		q := [2]uint64{p[0] & d.disj[i][0], p[1] & d.disj[i][1]}
+		if need == 2 {
+			if q[0]|q[1] != 0 {
+				return true
+			}
+			continue
+		}
+		if bits.OnesCount64(q[0])+bits.OnesCount64(q[1]) < need-1 {
+			continue
+		}
+		if d.clique(q, need-1) {
+			return true
+		}
+	}
+	return false
+}

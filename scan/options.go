@@ -1,0 +1,74 @@
+package scan
+
+import (
+	"fmt"
+
+	"edgrid/canon"
+)
+
+// Minimality says which puzzles a scan reports.
+type Minimality int
+
+const (
+	// MinimalAuto reports minimal puzzles only when Clues >= 18, and every
+	// puzzle below: no grid has a 16-clue puzzle, so every puzzle of 17 or
+	// fewer clues is minimal, while a 17 plus any clue is an 18.
+	MinimalAuto Minimality = iota
+	// MinimalOnly reports the puzzles from which no clue can be removed
+	// with the solution staying unique.
+	MinimalOnly
+	// MinimalAny reports every k-clue puzzle, minimal or not.
+	MinimalAny
+)
+
+// Options says what a scan looks for.
+type Options struct {
+	Clues     int         // the number of clues, 1..81
+	Cells     *canon.Mask // when not nil, only puzzles whose clues all lie in these cells
+	First     bool        // stop after the first puzzle
+	Minimal   Minimality  // which puzzles to report
+	MaxUASize int         // the unavoidable sets collected first: every minimal one up to this size (0: 12)
+}
+
+// DefaultUASize is the size up to which a scan collects unavoidable sets
+// before searching when Options.MaxUASize is 0.
+const DefaultUASize = 12
+
+func (o *Options) check() error {
+	if o.Clues < 1 || o.Clues > 81 {
+		return fmt.Errorf("scan: %d clues is outside 1..81", o.Clues)
+	}
+	if o.MaxUASize != 0 && (o.MaxUASize < 4 || o.MaxUASize > MaxUASize) {
+		return fmt.Errorf("scan: unavoidable-set size %d is outside 4..%d", o.MaxUASize, MaxUASize)
+	}
+	if o.Minimal < MinimalAuto || o.Minimal > MinimalAny {
+		return fmt.Errorf("scan: unknown minimality %d", o.Minimal)
+	}
+	return nil
+}
+
+func (o *Options) minimal() bool {
+	switch o.Minimal {
+	case MinimalOnly:
+		return true
+	case MinimalAny:
+		return false
+	}
+	return o.Clues >= 18
+}
+
+func (o *Options) uaSize() int {
+	if o.MaxUASize == 0 {
+		return DefaultUASize
+	}
+	return o.MaxUASize
+}
+
+// Stats counts the work of one scan.
+type Stats struct {
+	Sets       int   // unavoidable sets collected before the search
+	Learned    int   // unavoidable sets learned from candidates with a second solution
+	Nodes      int64 // search nodes: clue sets built on the way to k clues
+	Candidates int64 // clue sets that hit every known set and went to the solver
+	Puzzles    int64 // puzzles reported
+}

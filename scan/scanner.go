@@ -1,0 +1,128 @@
+package scan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"edgrid/canon"
+	"edgrid/solve"
+)
+
+// setWords is the size of a set of unavoidable sets as a bit vector, and
+// maxSets the number of unavoidable sets a scan can hold; initialSets of
+// them are the smallest collected sets, the rest learned ones.
+const (
+	setWords    = 8
+	maxSets     = setWords * 64
+	initialSets = 384
+)
+
+// setBits is a set of unavoidable sets by index (bit i of word i/64).
+type setBits [setWords]uint64
+
+// deepLeft is how many clues are left when the search gathers its deep
+// sets (deepSets).
+var deepLeft = 9
+
+// errStop ends a scan early without an error (Options.First).
+var errStop = errors.New("scan: stop")
+
+// A Scanner finds the puzzles of solution grids. It keeps its buffers
+// between grids and allocates nothing per candidate; it is not safe for
+// concurrent use (use one per goroutine).
+type Scanner struct {
+	fast *solve.Fast
+
+	g       [81]uint8 // the grid
+	k       int       // clues wanted
+	minimal bool      // report minimal puzzles only
+	first   bool      // stop after the first puzzle
+	emit    func(canon.Mask) error
+	ctx     context.Context
+
+	sets     [maxSets]cells // the unavoidable sets, smallest first, then learned ones
+	nsets    int            // sets in use
+	cellSets [81]setBits    // cellSets[c]: the sets holding cell c
+	unhit    [82]setBits    // unhit[n]: the sets that clues[:n] miss
+	clues    [81]int8       // the clues placed, in order
+	puzzle   [81]uint8      // the grid's digits in the clue cells, 0 elsewhere
+	other    [81]uint8      // a second solution from the solver
+	stats    Stats
+
+	deep     deepSets // the sets of the last clues' search
+	inDeep   bool     // the search is below a gathering of deep sets
+	deepLeft int      // gather deep sets when this many clues are left
+}
+
+// NewScanner returns a Scanner ready for use.
+func NewScanner() *Scanner {
+	return &Scanner{fast: solve.NewFast()}
+}
+
+// Scan finds the puzzles of g that opt asks for and calls fn with the clue
+// cells of each (the puzzle is g's digits in those cells); an error from
+// fn stops the scan and is returned. Each puzzle is reported once. A
+// cancelled ctx stops the scan with ctx.Err(). An invalid grid or options
+// out of range are errors before any work.
+func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(clues canon.Mask) error) (Stats, error) {
+	if err := opt.check(); err != nil {
+		return Stats{}, err
+	}
+	if err := g.Validate(); err != nil {
+		return Stats{}, fmt.Errorf("scan: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return Stats{}, err
+	}
+	s.g = [81]uint8(*g)
+	s.k, s.minimal, s.first, s.emit, s.ctx = opt.Clues, opt.minimal(), opt.First, fn, ctx
+	s.stats = Stats{}
+	s.inDeep, s.deepLeft = false, deepLeft
+	s.puzzle = [81]uint8{}
+
+	sets := minimalSets(g, opt.uaSize())
+	if len(sets) > initialSets {
+		sets = sets[:initialSets]
+	}
+	s.nsets = 0
+	s.cellSets = [81]setBits{}
+	s.unhit[0] = setBits{}
+	for _, u := range sets {
+		s.add(u, 0)
+	}
+	s.stats.Sets = len(sets)
+
+	var dead cells
+	if opt.Cells != nil {
+		dead = fromCanonMask(*opt.Cells).complement()
+	}
+	err := s.search(0, dead)
+	s.emit, s.ctx = nil, nil
+	if errors.Is(err, errStop) {
+		err = nil
+	}
+	return s.stats, err
+}
+
+// add appends set u to the sets and marks it unhit at levels 0..n (the
+// clues placed so far must all miss it). It reports false when the sets
+// are full.
+func (s *Scanner) add(u cells, n int) bool {
+	if s.nsets == maxSets {
+		return false
+	}
+	i := s.nsets
+	s.nsets++
+	s.sets[i] = u
+	w, b := i>>6, uint64(1)<<(i&63)
+	for x := u; !x.empty(); {
+		c := x.first()
+		x.clear(c)
+		s.cellSets[c][w] |= b
+	}
+	for l := 0; l <= n; l++ {
+		s.unhit[l][w] |= b
+	}
+	return true
+}

@@ -1,0 +1,255 @@
+package scan
+
+import (
+	"math/bits"
+
+	"edgrid/canon"
+)
+
+// search extends the n clues in s.clues to s.k. At each level: every set
+// in s.unhit[n] is missed by the clues; dead holds the cells that may not
+// become clues below this node (outside the allowed cells, or tried by an
+// earlier sibling at a shallower level, so that no clue set is built
+// twice). A node dies when an unhit set has no open cell, or when it holds
+// more pairwise disjoint unhit sets than clues remain (each needs its own
+// clue). Otherwise it branches on the unhit set with the fewest open
+// cells, each of them in turn becoming a clue and then dead.
+func (s *Scanner) search(n int, dead cells) error {
+	s.stats.Nodes++
+	if s.stats.Nodes&0xfff == 0 {
+		if err := s.ctx.Err(); err != nil {
+			return err
+		}
+	}
+	u := &s.unhit[n]
+	if isEmpty(u) {
+		return s.allHit(n, dead)
+	}
+	m := s.k - n
+	if m == 0 {
+		return nil
+	}
+	if m <= s.deepLeft && !s.inDeep {
+		if !s.gather(n, u, dead) {
+			return nil
+		}
+		s.inDeep = true
+		err := s.searchDeep(n, n, dead)
+		s.inDeep = false
+		return err
+	}
+	var (
+		best      cells
+		bestCount = 82
+		union     cells
+		disjoint  = 0
+		common    = allCells()
+	)
+	for w := range setWords {
+		for x := u[w]; x != 0; x &= x - 1 {
+			open := s.sets[w<<6|bits.TrailingZeros64(x)].andNot(dead)
+			cnt := open.count()
+			if cnt == 0 {
+				return nil
+			}
+			if cnt < bestCount {
+				best, bestCount = open, cnt
+			}
+			if !open.meets(union) {
+				if disjoint++; disjoint > m {
+					return nil
+				}
+				union = union.or(open)
+			}
+			common = common.and(open)
+		}
+	}
+	if m == 1 {
+		// The last clue must hit every unhit set: it is in all of them.
+		return s.last(n, common)
+	}
+	for !best.empty() {
+		c := best.first()
+		best.clear(c)
+		s.place(n, c)
+		err := s.search(n+1, dead)
+		s.puzzle[c] = 0
+		if err != nil {
+			return err
+		}
+		dead.set(c)
+	}
+	return nil
+}
+
+// place makes cell c the clue n+1 and sets unhit[n+1].
+func (s *Scanner) place(n, c int) {
+	s.clues[n] = int8(c)
+	s.puzzle[c] = s.g[c]
+	for w := range setWords {
+		s.unhit[n+1][w] = s.unhit[n][w] &^ s.cellSets[c][w]
+	}
+}
+
+// last tries each cell of cand as clue n+1 = k: every one hits all sets,
+// so each goes to the solver. A set learned from a failure narrows the
+// cells still worth trying to those inside it.
+func (s *Scanner) last(n int, cand cells) error {
+	for !cand.empty() {
+		c := cand.first()
+		cand.clear(c)
+		s.clues[n] = int8(c)
+		s.puzzle[c] = s.g[c]
+		learned, err := s.check(n + 1)
+		s.puzzle[c] = 0
+		if err != nil {
+			return err
+		}
+		if !learned.empty() {
+			cand = cand.and(learned)
+		}
+	}
+	return nil
+}
+
+// allHit handles a node whose n clues hit every set: the solver decides.
+// A unique solution with n = k is a puzzle; with n < k, its supersets are
+// puzzles, minimal or not. A second solution gives a new set to branch on.
+func (s *Scanner) allHit(n int, dead cells) error {
+	if n == s.k {
+		_, err := s.check(n)
+		return err
+	}
+	s.stats.Candidates++
+	cnt, err := s.fast.Other(s.ctx, &s.puzzle, &s.g, &s.other)
+	if err != nil {
+		return err
+	}
+	if cnt == 1 {
+		if s.minimal {
+			return nil // a clue set with a unique proper subset is not minimal
+		}
+		return s.supersets(n, s.k-n, dead)
+	}
+	u := s.diff()
+	if s.add(u, n) {
+		s.stats.Learned++
+		return s.search(n, dead)
+	}
+	// No room for it: branch on it without keeping it.
+	open := u.andNot(dead)
+	for !open.empty() {
+		c := open.first()
+		open.clear(c)
+		s.place(n, c)
+		err := s.search(n+1, dead)
+		s.puzzle[c] = 0
+		if err != nil {
+			return err
+		}
+		dead.set(c)
+	}
+	return nil
+}
+
+// check sends the n clues to the solver: a unique solution is reported (if
+// minimal enough); a second one is learned as a set, which it returns.
+func (s *Scanner) check(n int) (cells, error) {
+	s.stats.Candidates++
+	cnt, err := s.fast.Other(s.ctx, &s.puzzle, &s.g, &s.other)
+	if err != nil {
+		return cells{}, err
+	}
+	if cnt == 2 {
+		u := s.diff()
+		if s.add(u, n-1) {
+			s.stats.Learned++
+		}
+		return u, nil
+	}
+	if s.minimal {
+		if ok, err := s.isMinimal(n); err != nil || !ok {
+			return cells{}, err
+		}
+	}
+	return cells{}, s.report(n)
+}
+
+// diff is the set of cells where the solver's second solution differs
+// from the grid: an unavoidable set that the clues miss.
+func (s *Scanner) diff() cells {
+	var u cells
+	for c := range 81 {
+		if s.other[c] != s.g[c] {
+			u.set(c)
+		}
+	}
+	return u
+}
+
+// isMinimal reports whether every one of the n clues is needed.
+func (s *Scanner) isMinimal(n int) (bool, error) {
+	for i := range n {
+		c := s.clues[i]
+		s.puzzle[c] = 0
+		cnt, err := s.fast.Count(s.ctx, &s.puzzle, 2)
+		s.puzzle[c] = s.g[c]
+		if err != nil {
+			return false, err
+		}
+		if cnt == 1 {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// report hands the n clues to the caller.
+func (s *Scanner) report(n int) error {
+	var m canon.Mask
+	for i := range n {
+		m.Set(int(s.clues[i]))
+	}
+	s.stats.Puzzles++
+	if err := s.emit(m); err != nil {
+		return err
+	}
+	if s.first {
+		return errStop
+	}
+	return nil
+}
+
+// supersets reports every way to add r clues from the open cells to the n
+// clues, which are already a puzzle.
+func (s *Scanner) supersets(n, r int, dead cells) error {
+	if r == 0 {
+		return s.report(n)
+	}
+	var used cells
+	for i := range n {
+		used.set(int(s.clues[i]))
+	}
+	open := dead.or(used).complement()
+	for !open.empty() {
+		c := open.first()
+		open.clear(c)
+		if open.count() < r-1 {
+			break
+		}
+		s.clues[n] = int8(c)
+		if err := s.supersets(n+1, r-1, dead); err != nil {
+			return err
+		}
+		dead.set(c)
+	}
+	return nil
+}
+
+func isEmpty(u *setBits) bool {
+	var x uint64
+	for _, w := range u {
+		x |= w
+	}
+	return x == 0
+}
