@@ -164,3 +164,6 @@ func puzzleSet(t testing.TB, name string, n int) []string {
 
 // sleep waits a little while polling.
 func sleep() { time.Sleep(10 * time.Millisecond) }
+
+// parsePuzzleForTest reads an 81-character puzzle line.
+func parsePuzzleForTest(s string) (canon.Grid, error) { return canon.ParsePuzzle(s) }
