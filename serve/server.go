@@ -25,7 +25,8 @@ type Options struct {
 	// catalog. The caller closes it.
 	Ranker *rank.Ranker
 	// Workers is the number of expensive calls computed at once; 0: one
-	// per core.
+	// per core but one, so that a saturated pool leaves a core to the
+	// cheap calls (one on a machine of one core).
 	Workers int
 	// Queue is the number of expensive calls that may wait for a worker
 	// before more are refused with 429; 0: 4 per worker.
@@ -67,7 +68,7 @@ type worker struct {
 // New returns a Server. It fails when the embedded rank tables do not load.
 func New(opt Options) (*Server, error) {
 	if opt.Workers <= 0 {
-		opt.Workers = runtime.GOMAXPROCS(0)
+		opt.Workers = max(1, runtime.GOMAXPROCS(0)-1)
 	}
 	if opt.Queue <= 0 {
 		opt.Queue = 4 * opt.Workers
