@@ -54,6 +54,15 @@ func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 			writeError(w, err)
 			return
 		}
+		// At most cap(s.bodies) batch bodies are held at once: memory
+		// stays under that many times MaxBody however many clients post.
+		select {
+		case s.bodies <- struct{}{}:
+			defer func() { <-s.bodies }()
+		default:
+			writeError(w, errQueueFull)
+			return
+		}
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opt.MaxBody))
 		if err != nil {
 			writeError(w, err)

@@ -78,6 +78,16 @@ func TestErrors(t *testing.T) {
 	if resp, _ := call(t, "GET", ts.URL+"/api/v1/minlex/"+testGrid, ""); resp.StatusCode != 200 {
 		t.Errorf("full pool: minlex: %d", resp.StatusCode)
 	}
+	// Batch bodies held at once are bounded too, cheap batches included.
+	for range cap(s.bodies) {
+		s.bodies <- struct{}{}
+	}
+	if resp, a := call(t, "POST", ts.URL+"/api/v1/minlex", testGrid+"\n"); resp.StatusCode != 429 || a.Error.Type != errBusy {
+		t.Errorf("bodies full: minlex batch: %d %+v", resp.StatusCode, a.Error)
+	}
+	for range cap(s.bodies) {
+		<-s.bodies
+	}
 	cancel()
 	for range s.opt.Queue {
 		<-done

@@ -52,6 +52,7 @@ type Server struct {
 	pool     *pool
 	metrics  *metrics
 	mux      *http.ServeMux
+	bodies   chan struct{} // a token per batch body being read or held
 	draining atomic.Bool
 	canons   sync.Pool // *canon.PuzzleCanon, for the cheap minlex calls
 	workers  sync.Pool // *worker, for the expensive calls
@@ -94,6 +95,7 @@ func New(opt Options) (*Server, error) {
 	}
 	s := &Server{opt: opt, ranker: r, metrics: newMetrics()}
 	s.pool = newPool(opt.Workers, opt.Queue, s.metrics)
+	s.bodies = make(chan struct{}, 2*(opt.Workers+opt.Queue))
 	s.canons.New = func() any { return new(canon.PuzzleCanon) }
 	s.workers.New = func() any { return &worker{fast: solve.NewFast(), namer: puzzleid.New(r)} }
 	s.routes()
