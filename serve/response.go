@@ -30,7 +30,6 @@ const (
 	errBusy        = "busy"        // 429
 	errUnavailable = "unavailable" // 503: shutting down, or the work took too long
 	errInternal    = "internal"    // 500
-	errMethod      = "bad_method"  // 405
 	statusSuccess  = "success"     // response.Status of an answer
 	statusError    = "error"       // response.Status of an error
 )
