@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"edgrid/canon"
+	"edgrid/cells"
 )
 
 func init() { register(newCanonCmd) }
@@ -75,7 +76,7 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 		a.answerEach(b, r, func(l *inputLine, out []byte) ([]byte, error) {
 			var n int
 			var err error
-			if p, n, err = parseCells(l.text); err != nil {
+			if p, n, err = cells.Read(l.text); err != nil {
 				return out, err
 			}
 			if n == 0 {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"edgrid/canon"
+	"edgrid/cells"
 	"edgrid/storage"
 )
 
@@ -36,7 +37,7 @@ func runCatalogFind(ctx context.Context, o catalogOptions, s streams) error {
 	err = forEachBatch(ctx, o.args, s.in, true, func(b []inputLine, idle bool) error {
 		var r batchResult
 		a.answerEach(b, &r, func(l *inputLine, out []byte) ([]byte, error) {
-			g, err := parseGrid(l.text)
+			g, err := cells.ReadGrid(l.text)
 			if err != nil {
 				return out, err
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"edgrid/canon"
+	"edgrid/cells"
 	"edgrid/puzzleid"
 )
 
@@ -58,7 +59,7 @@ func newPuzzleCmd(s streams) *cobra.Command {
 // runID prints the ID of each puzzle.
 func runID(ctx context.Context, o idOptions, args []string, s streams) error {
 	return runIDs(ctx, answerer{cmd: "id", json: o.json}, o.catalog, true, args, s, func(ctx context.Context, n *puzzleid.Namer, l *inputLine, out []byte) ([]byte, error) {
-		p, err := parsePuzzle(l.text)
+		p, err := cells.ReadPuzzle(l.text)
 		if err != nil {
 			return out, err
 		}

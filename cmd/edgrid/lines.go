@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"edgrid/cells"
 )
 
 // The input contract of the line-oriented commands (canon, rank, unrank,
@@ -138,14 +140,14 @@ func splitInput(t []byte, cells bool) (input, rest []byte, rowCells int) {
 // fieldCells counts the cells of one field; ok is false when it holds
 // something else.
 func fieldCells(f []byte) (n int, ok bool) {
-	if isRule(f) {
+	if cells.IsRule(f) {
 		return 0, true
 	}
 	for _, c := range f {
-		switch v := cellClass[c]; v {
-		case cellBad:
+		switch v := cells.Class(c); v {
+		case cells.Bad:
 			return 0, false
-		case cellSep:
+		case cells.Sep:
 		default:
 			n++
 		}
@@ -240,7 +242,7 @@ func (lr *lineReader) take(line []byte) {
 		lr.endBlock()
 		return
 	}
-	if lr.cells && lr.rows > 0 && isRule(t) {
+	if lr.cells && lr.rows > 0 && cells.IsRule(t) {
 		return // between the rows of a grid
 	}
 	input, rest, rowCells := splitInput(t, lr.cells)
@@ -255,7 +257,7 @@ func (lr *lineReader) take(line []byte) {
 		}
 		return
 	}
-	if lr.cells && lr.rows == 0 && isRule(t) {
+	if lr.cells && lr.rows == 0 && cells.IsRule(t) {
 		return // before a grid's first row
 	}
 	lr.endBlock()

@@ -162,12 +162,3 @@ func TestInputForms(t *testing.T) {
 		}
 	}
 }
-
-func TestIsRule(t *testing.T) {
-	for in, want := range map[string]bool{"------+-------+------": true, "---------------------": true, "=====+=====": true,
-		"---------": false, "- - - | - - -": false, "12-": false, "": false} {
-		if got := isRule(in); got != want {
-			t.Errorf("isRule(%q) = %v; want %v", in, got, want)
-		}
-	}
-}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"edgrid/canon"
+	"edgrid/cells"
 	"edgrid/rank"
 	"edgrid/storage"
 )
@@ -90,7 +91,7 @@ func runRank(ctx context.Context, o rankOptions, args []string, s streams) error
 	a := answerer{cmd: "rank", json: o.json, quote: true}
 	return a.run(ctx, args, s, true, func(b []inputLine, res *batchResult) {
 		a.answerEach(b, res, func(l *inputLine, out []byte) ([]byte, error) {
-			g, err := parseGrid(l.text)
+			g, err := cells.ReadGrid(l.text)
 			if err != nil {
 				return out, err
 			}

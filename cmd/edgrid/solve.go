@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"edgrid/cells"
 	"edgrid/solve"
 )
 
@@ -291,7 +292,7 @@ func solveGivens(l *inputLine, opts solveOptions, rules *solve.Rules) ([]uint8, 
 		return nil, l.err
 	}
 	if rules == nil || opts.size == 9 {
-		g, err := parsePuzzle(l.text)
+		g, err := cells.ReadPuzzle(l.text)
 		if err != nil {
 			return nil, err
 		}

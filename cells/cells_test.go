@@ -1,0 +1,121 @@
+package cells
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"edgrid/canon"
+)
+
+const grid1 = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+
+func TestIsRule(t *testing.T) {
+	for in, want := range map[string]bool{"------+-------+------": true, "---------------------": true, "=====+=====": true,
+		"---------": false, "- - - | - - -": false, "12-": false, "": false} {
+		if got := IsRule(in); got != want {
+			t.Errorf("IsRule(%q) = %v; want %v", in, got, want)
+		}
+	}
+}
+
+// boxed writes g as 9 lines of 9 cells with '|' between stacks and box
+// rules between bands, as puzzle sites print grids.
+func boxed(s string) string {
+	var b strings.Builder
+	for r := 0; r < 9; r++ {
+		if r == 3 || r == 6 {
+			b.WriteString("------+-------+------\n")
+		}
+		for c := 0; c < 9; c++ {
+			if c == 3 || c == 6 {
+				b.WriteString("| ")
+			}
+			b.WriteByte(s[r*9+c])
+			b.WriteByte(' ')
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func TestReadForms(t *testing.T) {
+	want, err := canon.Parse(grid1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, in := range map[string]string{
+		"line":   grid1,
+		"boxed":  boxed(grid1),
+		"spaced": strings.Join(strings.Split(grid1, ""), " "),
+		"rows":   strings.Join([]string{grid1[:27], grid1[27:54], grid1[54:]}, "|"),
+	} {
+		g, err := ReadGrid(in)
+		if err != nil || g != want {
+			t.Errorf("%s: ReadGrid = %v, %v; want the grid", name, g, err)
+		}
+	}
+	p := "." + grid1[1:40] + "0-*_x" + grid1[45:]
+	g, empty, err := Read(p)
+	if err != nil || empty != 6 || g[0] != 0 || g[40] != 0 || g[1] != 2 {
+		t.Errorf("Read(puzzle) = %v, %d, %v; want 6 empty cells", g, empty, err)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		cell int
+		msg  string
+	}{
+		{"?" + grid1[1:], 1, `cell 1 (r1c1): '?' is not a digit 1-9 or an empty cell (. 0 - * _ x)`},
+		{grid1[:40] + "é" + grid1[41:], 41, `cell 41 (r5c5): 'é' is not a digit 1-9`},
+		{grid1[:80], 0, "80 cells, want 81"},
+		{grid1 + "1", 0, "82 cells, want 81"},
+		{grid1 + "?", 0, "82 cells, want 81"},
+		{"", 0, "0 cells, want 81"},
+	} {
+		_, _, err := Read(tc.in)
+		var pe *canon.ParseError
+		if !errors.As(err, &pe) || pe.Cell != tc.cell || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("Read(%.20q...) = %v; want cell %d and %q", tc.in, err, tc.cell, tc.msg)
+		}
+	}
+	if _, err := ReadGrid(grid1[:10] + "." + grid1[11:]); err == nil || !strings.Contains(err.Error(), "cell 11 (r2c2): an empty cell") {
+		t.Errorf("ReadGrid(empty cell) = %v", err)
+	}
+	bad := "2" + grid1[1:]
+	var ue *canon.UnitError
+	if _, err := ReadGrid(bad); !errors.As(err, &ue) {
+		t.Errorf("ReadGrid(repeat) = %v; want a *canon.UnitError", err)
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	f.Add(grid1)
+	f.Add(boxed(grid1))
+	f.Add("." + grid1[1:])
+	f.Fuzz(func(t *testing.T, s string) {
+		g, empty, err := Read(s)
+		if err != nil {
+			return
+		}
+		n := 0
+		for _, v := range g {
+			if v > 9 {
+				t.Fatalf("Read(%q): cell value %d", s, v)
+			}
+			if v == 0 {
+				n++
+			}
+		}
+		if n != empty {
+			t.Fatalf("Read(%q): empty = %d; the grid has %d", s, empty, n)
+		}
+		// The 81-character line of the cells reads back to the same grid.
+		g2, _, err := Read(string(canon.AppendPuzzle(nil, &g, '.')))
+		if err != nil || g2 != g {
+			t.Fatalf("Read(%q) again = %v, %v", s, g2, err)
+		}
+	})
+}

@@ -1,0 +1,143 @@
+package serve
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// answerFunc answers one input of a batch.
+type answerFunc func(ctx context.Context, in string) (any, error)
+
+// A batchKind gives the answer function of a batch request (it may read
+// the request's parameters) and says whether its work is expensive.
+type batchKind func(r *http.Request) (fn answerFunc, expensive bool, err error)
+
+func (s *Server) minlexKind(*http.Request) (answerFunc, bool, error) {
+	return func(_ context.Context, in string) (any, error) { return s.minlexOf(in) }, false, nil
+}
+
+func (s *Server) gridKind(*http.Request) (answerFunc, bool, error) {
+	return func(ctx context.Context, in string) (any, error) { return s.gridOf(ctx, in) }, true, nil
+}
+
+func (s *Server) numberKind(r *http.Request) (answerFunc, bool, error) {
+	o, err := orderOf(r)
+	return func(ctx context.Context, in string) (any, error) { return s.numberOf(ctx, in, o) }, true, err
+}
+
+func (s *Server) puzzleKind(*http.Request) (answerFunc, bool, error) {
+	return func(ctx context.Context, in string) (any, error) { return s.puzzleOf(ctx, in) }, true, nil
+}
+
+func (s *Server) idKind(*http.Request) (answerFunc, bool, error) {
+	return func(ctx context.Context, in string) (any, error) { return s.idOf(ctx, in) }, true, nil
+}
+
+// postBatch answers a batch: a body of JSON lines, each an input as a JSON
+// string ("..."), a JSON number (numbers) or an object {"input": ...};
+// blank lines are skipped. The body is read whole first, so that one over
+// MaxBody bytes or MaxBatch lines is refused with 413 before any answer;
+// then the answers stream out, one JSON line per input in input order, each
+// a response with its line number: a bad input is an error line, and the
+// others are still answered. An expensive batch holds one worker of the
+// pool from its first answer to its last.
+func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		fn, expensive, err := kind(r)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		// At most cap(s.bodies) batch bodies are held at once: memory
+		// stays under that many times MaxBody however many clients post.
+		select {
+		case s.bodies <- struct{}{}:
+			defer func() { <-s.bodies }()
+		default:
+			writeError(w, errQueueFull)
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opt.MaxBody))
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		if n := bytes.Count(body, []byte{'\n'}); n > s.opt.MaxBatch {
+			writeError(w, &apiError{Type: errTooLarge, Message: "the batch has over " + strconv.Itoa(s.opt.MaxBatch) + " lines", status: http.StatusRequestEntityTooLarge})
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), s.opt.WorkTimeout)
+		defer cancel()
+		if expensive {
+			if err := s.pool.acquire(ctx); err != nil {
+				writeError(w, err)
+				return
+			}
+			defer s.pool.release()
+		}
+		w.Header().Set("Content-Type", "application/x-ndjson")
+		w.WriteHeader(http.StatusOK)
+		rc := http.NewResponseController(w)
+		bw := bufio.NewWriter(w)
+		enc := json.NewEncoder(bw)
+		line, flushed := 0, time.Now()
+		for len(body) > 0 {
+			line++
+			var t []byte
+			t, body, _ = bytes.Cut(body, []byte{'\n'})
+			t = bytes.TrimSpace(t)
+			if len(t) == 0 {
+				continue
+			}
+			resp := response{Status: statusSuccess, Line: line}
+			in, err := batchInput(t)
+			if err == nil {
+				resp.Data, err = fn(ctx, in)
+			}
+			if err != nil {
+				if ctx.Err() != nil {
+					return // cut off or out of time: the stream ends short
+				}
+				resp = response{Status: statusError, Line: line, Error: toAPIError(err)}
+			}
+			if err := enc.Encode(resp); err != nil {
+				return
+			}
+			// Stream: hand on what is ready every so often, not every
+			// line, which would cost a write each for the cheap kinds.
+			if bw.Buffered() > 32<<10 || time.Since(flushed) > 50*time.Millisecond {
+				if bw.Flush() != nil || rc.Flush() != nil {
+					return
+				}
+				flushed = time.Now()
+			}
+		}
+		_ = bw.Flush()
+	}
+}
+
+// batchInput reads the input of one batch line.
+func batchInput(t []byte) (string, error) {
+	var v any
+	d := json.NewDecoder(bytes.NewReader(t))
+	d.UseNumber()
+	if err := d.Decode(&v); err != nil || d.More() {
+		return "", badInput(`not a JSON value: want "INPUT", a number or {"input": "INPUT"}`)
+	}
+	if o, ok := v.(map[string]any); ok && len(o) == 1 {
+		v = o["input"]
+	}
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case json.Number:
+		return x.String(), nil
+	}
+	return "", badInput(`want "INPUT", a number or {"input": "INPUT"}`)
+}

@@ -1,0 +1,168 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// chromium returns the path of a Chromium or Chrome, or "".
+func chromium() string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// The page in a real browser (headless Chromium; skipped without one):
+// a grid, a number with next, a puzzle and an ID typed in the one box show
+// their answers on the board and in the fields; a bad input shows its
+// error beside the box; a permalink reloads the same answer; the page fits
+// a phone's width. A screenshot goes to $EDGRID_SCREENSHOT when it is set
+// (docs/serve.png), else to the test's temporary directory.
+func TestPageInBrowser(t *testing.T) {
+	exe := chromium()
+	if exe == "" {
+		t.Skip("no chromium: apt-get install chromium")
+	}
+	_, ts := newTestServer(t, Options{})
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe),
+		chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1100, 820))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	defer cancelT()
+
+	grid := randomGrids(1)[0]
+	want := wantGrid(t, &grid)
+	puzzle := puzzleSet(t, "puzzles2_17_clue", 1)[0]
+	pp, _ := parsePuzzleForTest(puzzle)
+	wantP := wantPuzzle(t, &pp)
+
+	// poll waits until the JavaScript expression js is true.
+	poll := func(js string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Poll[bool](js, chromedp.WithPollingTimeout(15*time.Second))(ctx, tg)
+			return err
+		})
+	}
+	// field waits until the field shows want.
+	field := func(name, want string) chromedp.Action[chromedp.Void] {
+		return poll(fmt.Sprintf(`(document.querySelector('dd[data-field=%q]')||{}).textContent === %q`, name, want))
+	}
+	// set sets the value of the element with the id (no events fire).
+	set := func(id, v string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Evaluate[bool](fmt.Sprintf(`(document.getElementById(%q).value = %q, true)`, id, v))(ctx, tg)
+			return err
+		})
+	}
+	// enter types s into the box and presses Enter.
+	enter := func(s string) chromedp.Action[chromedp.Void] {
+		return chromedp.Steps(set("q", ""), chromedp.SendKeys(chromedp.CSS("#q"), s+kb.Enter))
+	}
+	// eval evaluates js.
+	eval := func(js string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			t.Fatalf("%s: %v", js, err)
+		}
+		return v
+	}
+	boardJS := `Array.from(document.querySelectorAll('#board td')).map(td => td.textContent || '.').join('')`
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible(chromedp.CSS("#q")),
+		// A grid.
+		enter(grid.String()),
+		field("minlex", want.Minlex),
+		field("paper", fmt.Sprint(want.Numbers.Paper)),
+		field("inv-ua4", fmt.Sprint(want.Invariants["ua4"])),
+	)
+	if err != nil {
+		t.Fatalf("grid: %v", err)
+	}
+	if board := eval(boardJS); board != grid.String() {
+		t.Errorf("board %s; want the grid %s", board, grid)
+	}
+	// A number, then the next one; the URL holds it.
+	err = chromedp.Do(ctx,
+		set("order", "lex"),
+		enter("264"),
+		field("lex", "264"),
+		chromedp.Click(chromedp.CSS("#next")),
+		field("lex", "265"),
+	)
+	if err != nil {
+		t.Fatalf("number: %v", err)
+	}
+	if loc := eval(`location.search`); loc != "?q=265&order=lex" {
+		t.Errorf("after next, the URL's query is %q", loc)
+	}
+	// A puzzle: its solution on the board, the givens marked.
+	err = chromedp.Do(ctx,
+		set("order", "paper"),
+		enter(puzzle),
+		field("id", wantP.ID),
+		field("patternFirst", wantP.PatternFirst),
+	)
+	if err != nil {
+		t.Fatalf("puzzle: %v", err)
+	}
+	board := eval(boardJS)
+	given := eval(`Array.from(document.querySelectorAll('#board td')).map(td => td.classList.contains('given') ? td.textContent : '.').join('')`)
+	if board != wantP.Solution || given != puzzle {
+		t.Errorf("board %s, givens %s; want %s, %s", board, given, wantP.Solution, puzzle)
+	}
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := os.Getenv("EDGRID_SCREENSHOT")
+	if path == "" {
+		path = filepath.Join(t.TempDir(), "serve.png")
+	}
+	if err := os.WriteFile(path, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// An ID gives its puzzle.
+	if err := chromedp.Do(ctx, enter(wantP.ID), field("minlex", wantP.Minlex), field("id", wantP.ID)); err != nil {
+		t.Fatalf("id: %v", err)
+	}
+	// A bad input: the error beside the box, the board cleared.
+	err = chromedp.Do(ctx,
+		enter(puzzle[:40]+"?"+puzzle[41:]),
+		poll(`document.getElementById('error').textContent !== ''`),
+	)
+	if err != nil {
+		t.Fatalf("bad input: %v", err)
+	}
+	if errText, board := eval(`document.getElementById('error').textContent`), eval(boardJS); !strings.Contains(errText, "cell 41 (r5c5)") || board != "" {
+		t.Errorf("bad input: error %q, board %q", errText, board)
+	}
+	// The permalink of the grid reloads its answer; the page fits a phone.
+	err = chromedp.Do(ctx,
+		chromedp.EmulateViewport(375, 740),
+		chromedp.Navigate(ts.URL+"/?q="+grid.String()),
+		field("minlex", want.Minlex),
+	)
+	if err != nil {
+		t.Fatalf("permalink: %v", err)
+	}
+	if fits := eval(`String(document.documentElement.scrollWidth <= window.innerWidth)`); fits != "true" {
+		t.Error("the page is wider than a phone's 375 px")
+	}
+}

@@ -1,0 +1,158 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"edgrid/canon"
+	"edgrid/puzzleid"
+	"edgrid/rank"
+	"edgrid/solve"
+)
+
+// Options configure a Server. The zero value serves the embedded tables on
+// one worker per core with the default limits, logging to nowhere.
+type Options struct {
+	// Ranker numbers grids; nil: one over the embedded tables, without a
+	// catalog. The caller closes it.
+	Ranker *rank.Ranker
+	// Workers is the number of expensive calls computed at once; 0: one
+	// per core but one, so that a saturated pool leaves a core to the
+	// cheap calls (one on a machine of one core).
+	Workers int
+	// Queue is the number of expensive calls that may wait for a worker
+	// before more are refused with 429; 0: 4 per worker.
+	Queue int
+	// MaxBody bounds a request body in bytes (413 beyond); 0: 1 MiB.
+	MaxBody int64
+	// MaxBatch bounds the lines of a batch (413 beyond); 0: 10,000.
+	MaxBatch int
+	// WorkTimeout bounds the computing time of one request; 0: 30 s.
+	WorkTimeout time.Duration
+	// CORSOrigin, when not "", is sent as Access-Control-Allow-Origin on
+	// the API's answers, and preflight requests are answered.
+	CORSOrigin string
+	// Log receives one access-log record per request; nil: none.
+	Log *slog.Logger
+}
+
+// Server answers the API and serves the page. Its handlers are methods that
+// share the ranker, the pool of expensive work and the metrics.
+type Server struct {
+	opt      Options
+	ranker   *rank.Ranker
+	pool     *pool
+	metrics  *metrics
+	mux      *http.ServeMux
+	bodies   chan struct{} // a token per batch body being read or held
+	draining atomic.Bool
+	canons   sync.Pool // *canon.PuzzleCanon, for the cheap minlex calls
+	workers  sync.Pool // *worker, for the expensive calls
+}
+
+// worker is the per-goroutine state of the expensive calls: none of it is
+// safe for concurrent use.
+type worker struct {
+	pc    canon.PuzzleCanon
+	fast  *solve.Fast
+	namer *puzzleid.Namer
+}
+
+// New returns a Server. It fails when the embedded rank tables do not load.
+func New(opt Options) (*Server, error) {
+	if opt.Workers <= 0 {
+		opt.Workers = max(1, runtime.GOMAXPROCS(0)-1)
+	}
+	if opt.Queue <= 0 {
+		opt.Queue = 4 * opt.Workers
+	}
+	if opt.MaxBody <= 0 {
+		opt.MaxBody = 1 << 20
+	}
+	if opt.MaxBatch <= 0 {
+		opt.MaxBatch = 10000
+	}
+	if opt.WorkTimeout <= 0 {
+		opt.WorkTimeout = 30 * time.Second
+	}
+	if opt.Log == nil {
+		opt.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	r := opt.Ranker
+	if r == nil {
+		var err error
+		if r, err = rank.New(nil, nil); err != nil {
+			return nil, err
+		}
+	}
+	s := &Server{opt: opt, ranker: r, metrics: newMetrics()}
+	s.pool = newPool(opt.Workers, opt.Queue, s.metrics)
+	s.bodies = make(chan struct{}, 2*(opt.Workers+opt.Queue))
+	s.canons.New = func() any { return new(canon.PuzzleCanon) }
+	s.workers.New = func() any { return &worker{fast: solve.NewFast(), namer: puzzleid.New(r)} }
+	s.routes()
+	go canon.Prepare()
+	return s, nil
+}
+
+// ServeHTTP answers one request; a Server is an http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+// Timeouts of the http.Server that Serve runs: a client that sends its
+// headers or body slowly, or reads the answer slowly, or keeps an idle
+// connection, is cut off.
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 30 * time.Second
+	writeTimeout      = 2 * time.Minute // a batch of MaxBatch expensive lines
+	idleTimeout       = 2 * time.Minute
+	shutdownGrace     = 30 * time.Second
+)
+
+// Serve answers on ln until ctx ends, then shuts down gracefully: the
+// listener closes, requests already in flight finish (up to a grace
+// period), requests that still arrive on open connections get 503. It
+// returns nil after a clean shutdown.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	hs := s.HTTPServer()
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	s.Drain()
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	err := hs.Shutdown(sctx)
+	if e := <-errc; !errors.Is(e, http.ErrServerClosed) && err == nil {
+		err = e
+	}
+	return err
+}
+
+// HTTPServer returns an http.Server for s with every timeout set.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(s.opt.Log.Handler(), slog.LevelWarn),
+	}
+}
+
+// Drain makes s answer every new request with 503 from now on, as it does
+// while shutting down.
+func (s *Server) Drain() { s.draining.Store(true) }
