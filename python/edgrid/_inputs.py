@@ -85,12 +85,17 @@ def _from_strings(items: list, name: str) -> np.ndarray:
 def numbers(x: Numbers, name: str) -> np.ndarray:
     """x as a C-contiguous int64 array of shape (N,)."""
     if isinstance(x, np.ndarray):
-        if x.dtype.kind not in "iu" or x.dtype == np.uint64 and x.size and x.max() > np.iinfo(np.int64).max:
+        if x.dtype.kind not in "iu":
             raise InputError(f"{name}: dtype {x.dtype}, want integers")
         if x.ndim == 0:
             x = x.reshape(1)
         if x.ndim != 1:
             raise InputError(f"{name}: shape {x.shape}, want (N,)")
+        if x.dtype == np.uint64:
+            big = np.flatnonzero(x > np.iinfo(np.int64).max)
+            if big.size:
+                i = int(big[0])
+                raise InputError(f"{name}[{i}]: number {x[i]} is out of range 1..5472730538", i)
         return np.ascontiguousarray(x, dtype=np.int64)
     if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
         x = [x]
@@ -101,7 +106,7 @@ def numbers(x: Numbers, name: str) -> np.ndarray:
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
             raise InputError(f"{name}[{i}]: {v!r} is not an integer", i)
         if not -(2**63) <= v < 2**63:
-            raise InputError(f"{name}[{i}]: {v} is out of range 1..5472730538", i)
+            raise InputError(f"{name}[{i}]: number {v} is out of range 1..5472730538", i)
     return np.array(items, dtype=np.int64).reshape(-1)
 
 
