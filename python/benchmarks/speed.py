@@ -76,7 +76,7 @@ def main() -> None:
     lines = [s.strip() for s in pathlib.Path(args.puzzles).read_text().splitlines()]
     puzzle_strings = [s for s in lines if s and not s.startswith("#")]
     t = time.perf_counter()
-    puzzles = edgrid.canon_puzzles.__globals__["_rows"](puzzle_strings, "puzzles")
+    puzzles = edgrid.cells(puzzle_strings)
     parse = time.perf_counter() - t
     edgrid.minlex(grids[:1000])  # the band tables, built once
 

@@ -29,7 +29,8 @@ The functions:
 - :func:`invariants`: numbers every grid of a class shares (automorphisms,
   unavoidable sets of four cells, intercalates, ...).
 - :func:`group`: the minlex grids of one of the 3,541 groups.
-- :func:`strings`: rows back into strings.
+- :func:`cells`, :func:`strings`: strings into rows, to parse once for several
+  calls, and rows back into strings.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ __all__ = [
     "ORDERS",
     "TOTAL",
     "canon_puzzles",
+    "cells",
     "from_id",
     "group",
     "invariants",
@@ -304,6 +306,17 @@ def group(n: int, *, workers: int = 0) -> np.ndarray:
     out = np.empty((size.value, 81), dtype=np.uint8)
     _call("group", "n", _lib.lib.edgrid_group, int(n), _ptr(out), size.value, workers)
     return out
+
+
+def cells(rows: Rows) -> np.ndarray:
+    """Rows as the uint8 array of shape (N, 81) every function reads.
+
+    Strings are 81 characters: digits 1-9, and any of ``. 0 - * _ x`` for an
+    empty cell (0); surrounding whitespace is ignored. Parsing once saves the
+    work when the same strings go to several functions. An array is checked
+    for dtype and shape and returned as it is (or as a C-contiguous copy).
+    """
+    return _rows(rows, "rows")
 
 
 def strings(rows: np.ndarray, empty: str = ".") -> list[str]:
