@@ -16,6 +16,9 @@ import (
 // function of the same name, and report through boundary. Their C
 // signatures are in libedgrid.h; doc.go describes the conventions.
 
+// edgrid_minlex writes the minlex form of each of the n solution grids to
+// forms (n rows of 81) and its automorphism count (1..648) to autos.
+//
 //export edgrid_minlex
 func edgrid_minlex(grids *C.uint8_t, n C.int64_t, forms *C.uint8_t, autos *C.int32_t, workers C.int32_t, e *C.edgrid_error) C.int {
 	return boundary(e, func() error {
@@ -26,6 +29,9 @@ func edgrid_minlex(grids *C.uint8_t, n C.int64_t, forms *C.uint8_t, autos *C.int
 	})
 }
 
+// edgrid_rank writes the number (1..5,472,730,538) of each grid's class in
+// order (0 paper, 1 groups, 2 lex) to numbers.
+//
 //export edgrid_rank
 func edgrid_rank(grids *C.uint8_t, n C.int64_t, order C.int32_t, numbers *C.int64_t, workers C.int32_t, e *C.edgrid_error) C.int {
 	return boundary(e, func() error {
@@ -40,6 +46,9 @@ func edgrid_rank(grids *C.uint8_t, n C.int64_t, order C.int32_t, numbers *C.int6
 	})
 }
 
+// edgrid_unrank writes the minlex grid of each of the n numbers in order
+// (0 paper, 1 groups, 2 lex) to grids (n rows of 81).
+//
 //export edgrid_unrank
 func edgrid_unrank(numbers *C.int64_t, n C.int64_t, order C.int32_t, grids *C.uint8_t, workers C.int32_t, e *C.edgrid_error) C.int {
 	return boundary(e, func() error {
@@ -54,6 +63,10 @@ func edgrid_unrank(numbers *C.int64_t, n C.int64_t, order C.int32_t, grids *C.ui
 	})
 }
 
+// edgrid_canon_puzzles writes the minlex form of each puzzle (valid or not;
+// cells 0-9) to forms and its automorphism count to autos, in plain order,
+// or clue pattern first when patternFirst is not 0.
+//
 //export edgrid_canon_puzzles
 func edgrid_canon_puzzles(puzzles *C.uint8_t, n C.int64_t, patternFirst C.int32_t, forms *C.uint8_t, autos *C.int32_t, workers C.int32_t, e *C.edgrid_error) C.int {
 	return boundary(e, func() error {
@@ -68,6 +81,9 @@ func edgrid_canon_puzzles(puzzles *C.uint8_t, n C.int64_t, patternFirst C.int32_
 	})
 }
 
+// edgrid_pattern writes the minlex form of each puzzle's clue pattern (1 a
+// clue, 0 an empty cell) to forms and its automorphism count to autos.
+//
 //export edgrid_pattern
 func edgrid_pattern(puzzles *C.uint8_t, n C.int64_t, forms *C.uint8_t, autos *C.int32_t, workers C.int32_t, e *C.edgrid_error) C.int {
 	return boundary(e, func() error {
@@ -78,6 +94,11 @@ func edgrid_pattern(puzzles *C.uint8_t, n C.int64_t, forms *C.uint8_t, autos *C.
 	})
 }
 
+// edgrid_solve writes the number of solutions of each puzzle, counted up to
+// limit (0 or less: all), to counts, and its lexicographically smallest
+// solution to solutions (81 zeros when it has none). Givens that repeat a
+// digit in a unit are bad input.
+//
 //export edgrid_solve
 func edgrid_solve(puzzles *C.uint8_t, n C.int64_t, limit C.int64_t, counts *C.int64_t, solutions *C.uint8_t, workers C.int32_t, e *C.edgrid_error) C.int {
 	return boundary(e, func() error {
@@ -88,6 +109,9 @@ func edgrid_solve(puzzles *C.uint8_t, n C.int64_t, limit C.int64_t, counts *C.in
 	})
 }
 
+// edgrid_puzzle_id writes the ID of each puzzle (exactly one solution) to
+// ids, n rows of stride >= 32 bytes, each padded with NUL bytes.
+//
 //export edgrid_puzzle_id
 func edgrid_puzzle_id(puzzles *C.uint8_t, n C.int64_t, ids *C.char, stride C.int64_t, workers C.int32_t, e *C.edgrid_error) C.int {
 	return boundary(e, func() error {
@@ -98,6 +122,9 @@ func edgrid_puzzle_id(puzzles *C.uint8_t, n C.int64_t, ids *C.char, stride C.int
 	})
 }
 
+// edgrid_from_id writes the puzzle each ID names to puzzles; the IDs are n
+// rows of stride bytes, each ending at its first NUL byte or the row's end.
+//
 //export edgrid_from_id
 func edgrid_from_id(ids *C.char, n C.int64_t, stride C.int64_t, puzzles *C.uint8_t, workers C.int32_t, e *C.edgrid_error) C.int {
 	return boundary(e, func() error {
@@ -111,6 +138,11 @@ func edgrid_from_id(ids *C.char, n C.int64_t, stride C.int64_t, puzzles *C.uint8
 	})
 }
 
+// edgrid_invariants writes the invariants that names (namesLen bytes,
+// comma-separated, as edgrid query --inv) lists for each grid to values, one
+// invariant after the other: values[k*n+i] is invariant k of grid i. It needs
+// room for n times the names' count (edgrid_invariant_count).
+//
 //export edgrid_invariants
 func edgrid_invariants(grids *C.uint8_t, n C.int64_t, names *C.char, namesLen C.int64_t, values *C.int64_t, workers C.int32_t, e *C.edgrid_error) C.int {
 	return boundary(e, func() error {
@@ -128,6 +160,9 @@ func edgrid_invariants(grids *C.uint8_t, n C.int64_t, names *C.char, namesLen C.
 	})
 }
 
+// edgrid_invariant_count writes the number of invariants names lists to
+// count; an unknown name is EDGRID_BAD_ARGUMENT, listing the known ones.
+//
 //export edgrid_invariant_count
 func edgrid_invariant_count(names *C.char, namesLen C.int64_t, count *C.int64_t, e *C.edgrid_error) C.int {
 	return boundary(e, func() error {
@@ -140,6 +175,9 @@ func edgrid_invariant_count(names *C.char, namesLen C.int64_t, count *C.int64_t,
 	})
 }
 
+// edgrid_group_size writes the number of minlex grids of group (1..3541) to
+// size: the rows edgrid_group needs.
+//
 //export edgrid_group_size
 func edgrid_group_size(group C.int32_t, size *C.int64_t, e *C.edgrid_error) C.int {
 	return boundary(e, func() error {
@@ -152,6 +190,9 @@ func edgrid_group_size(group C.int32_t, size *C.int64_t, e *C.edgrid_error) C.in
 	})
 }
 
+// edgrid_group writes the minlex grids of group, ascending, to grids, which
+// has room for exactly n rows of 81, n being edgrid_group_size's answer.
+//
 //export edgrid_group
 func edgrid_group(group C.int32_t, grids *C.uint8_t, n C.int64_t, workers C.int32_t, e *C.edgrid_error) C.int {
 	return boundary(e, func() error {

@@ -74,17 +74,17 @@ func invariantList(names string) ([]query.Invariant, error) {
 	return invs, nil
 }
 
-// invariantRows writes the values of invs for each grid, len(invs) a row:
-// values[i*len(invs)+k] is invariant k of grid i.
+// invariantRows writes the values of invs for each grid, one invariant after
+// the other: values[k*len(grids)+i] is invariant k of grid i.
 func invariantRows(grids []canon.Grid, invs []query.Invariant, values []int64, workers int) error {
-	k := len(invs)
-	return forRows(len(grids), workers, none, func(_ struct{}, i int) error {
+	n := len(grids)
+	return forRows(n, workers, none, func(_ struct{}, i int) error {
 		g := grids[i]
 		if err := g.Validate(); err != nil {
 			return err
 		}
-		for j, inv := range invs {
-			values[i*k+j] = int64(inv.Value(&g))
+		for k, inv := range invs {
+			values[k*n+i] = int64(inv.Value(&g))
 		}
 		return nil
 	})

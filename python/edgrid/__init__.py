@@ -9,8 +9,8 @@ of such strings; and returns arrays with one row per input row, in order.
 The work runs in edgrid's Go library (a c-shared build of capi/) on all cores,
 ``workers`` goroutines (0: one per core), with the GIL released: other Python
 threads run meanwhile, and several threads may call at once. Inputs are read
-in place and outputs written in place; nothing is copied but the arrays
-themselves.
+where they lie and outputs written straight into the arrays returned: nothing
+is copied on the way.
 
 A bad row raises :class:`InputError` (a ValueError) naming the first bad row
 and its cell, as ``grids[17]: cell 5 (r1c5) ...``; nothing is returned for
@@ -283,9 +283,9 @@ def invariants(grids: Rows, names: Sequence[str] = DEFAULT_INVARIANTS, *, worker
     joined = ",".join(names).encode("utf-8")
     g = _rows(grids, "grids")
     n = len(g)
-    values = np.empty((n, len(names)), dtype=np.int64)
+    values = np.empty((len(names), n), dtype=np.int64)
     _call("invariants", "grids", _lib.lib.edgrid_invariants, _ptr(g), n, joined, len(joined), _ptr(values), workers)
-    return {name: values[:, k].copy() for k, name in enumerate(names)}
+    return {name: values[k] for k, name in enumerate(names)}
 
 
 def group(n: int, *, workers: int = 0) -> np.ndarray:
