@@ -6,20 +6,10 @@ import (
 	"edgrid/rank"
 )
 
-// theRanker is the Ranker every call shares, with the embedded tables: it
+// ranker returns the Ranker every call shares, with the embedded tables: it
 // keeps the enumerators of the groups it visits, which later queries on those
-// groups reuse.
-var theRanker = sync.OnceValues(func() (*rank.Ranker, error) { return rank.New(nil, nil) })
-
-// ranker returns the shared Ranker; a failure to load the embedded tables is
-// an internal error.
-func ranker() (*rank.Ranker, error) {
-	r, err := theRanker()
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
-}
+// groups reuse. A failure to load the tables is an internal error.
+var ranker = sync.OnceValues(func() (*rank.Ranker, error) { return rank.New(nil, nil) })
 
 // orderOf returns the numbering with code c: 0 paper, 1 groups, 2 lex.
 func orderOf(c int) (rank.Order, error) {
