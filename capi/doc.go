@@ -3,7 +3,10 @@
 //
 //	go build -buildmode=c-shared -o libedgrid.so ./capi
 //
-// writes libedgrid.so and libedgrid.h. Every function takes plain C types:
+// writes libedgrid.so and libedgrid.h (the signatures; each function's
+// contract is its comment in exports.go, which cgo does not copy into the
+// header; edgrid.h holds the status codes and edgrid_error). Every function
+// takes plain C types:
 // rows of 81 cells as uint8_t (0 for an empty cell, row by row), numbers as
 // int64_t, text as char with an explicit length or stride, and a row count
 // n; the caller owns every buffer, inputs and outputs alike, and the library
