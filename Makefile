@@ -6,7 +6,7 @@ BIN := bin/edgrid
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 LDFLAGS := -X main.buildVersion=$(VERSION)
 
-.PHONY: build man test test-long bench bench-report lint run generate tables dist
+.PHONY: build man test test-long bench bench-report lint run generate tables dist python python-lib test-python bench-python
 
 build:
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/edgrid
@@ -18,6 +18,7 @@ man: build
 # The README's test command; CI runs exactly this, then test-long.
 test: lint
 	$(GO) test -short ./...
+	@$(MAKE) --no-print-directory test-python
 
 # The checks too slow for every edit: whole bands against docs/method.md's
 # counts, all brute-force minlex cases, every group candidate decided again,
@@ -86,3 +87,33 @@ run: build
 	$(BIN) run --catalog catalog --groups $(RUN_GROUPS)
 	$(BIN) catalog verify catalog
 	@$(BIN) status --catalog catalog --groups $(RUN_GROUPS) --short
+
+# The Python package (python/, docs in python/README.md). PYTHON is Debian's
+# interpreter, whose NumPy (python3-numpy) the package uses.
+PYTHON ?= /usr/bin/python3
+PYLIB := python/edgrid/libedgrid.so
+PYVENV ?= .venv
+
+# libedgrid.so, the c-shared build of capi/, in place in python/edgrid for the
+# tests and for running from the checkout (PYTHONPATH=python).
+python-lib:
+	$(GO) build -buildmode=c-shared -o $(PYLIB) ./capi
+	@rm -f python/edgrid/libedgrid.h
+
+# The Python tests, against bin/edgrid's answers on the same inputs. NumPy is
+# required, not optional: a machine without it fails here.
+test-python: build python-lib
+	@$(PYTHON) -c 'import numpy' 2>/dev/null || { echo "test-python: $(PYTHON) has no NumPy: apt-get install python3-numpy"; exit 1; }
+	cd python && EDGRID_CLI=$(CURDIR)/$(BIN) $(PYTHON) -m unittest discover -s tests
+
+# pip install ./python into the virtual environment PYVENV (created if needed,
+# seeing Debian's NumPy), without network: setup.py builds libedgrid.so with Go.
+python:
+	@test -x $(PYVENV)/bin/python || $(PYTHON) -m venv --system-site-packages $(PYVENV)
+	$(PYVENV)/bin/python -m pip install --no-build-isolation --no-index ./python
+	@echo "edgrid installed in $(PYVENV): $(PYVENV)/bin/python -c 'import edgrid'"
+
+# The Python speed targets next to the Go library's rates on the same inputs
+# and cores (python/benchmarks/speed.py; nothing else should run meanwhile).
+bench-python: python-lib
+	cd python && $(PYTHON) benchmarks/speed.py

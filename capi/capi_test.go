@@ -1,0 +1,208 @@
+package main
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"edgrid/canon"
+	"edgrid/rank"
+	"edgrid/solve"
+)
+
+// randomGrids returns n random valid grids.
+func randomGrids(n int, seed uint64) []canon.Grid {
+	r := rand.New(rand.NewPCG(seed, 29))
+	gs := make([]canon.Grid, n)
+	for i := range gs {
+		gs[i] = canon.RandomGrid(r)
+	}
+	return gs
+}
+
+func TestForRowsLowestFailure(t *testing.T) {
+	const n = 10_000
+	bad := map[int]bool{9_999: true, 6_000: true, 4_321: true}
+	for _, workers := range []int{0, 1, 2, 3, 16} {
+		var seen [n]bool
+		err := forRows(n, workers, none, func(_ struct{}, i int) error {
+			seen[i] = true
+			if bad[i] {
+				return errors.New("bad")
+			}
+			return nil
+		})
+		var re *rowError
+		if !errors.As(err, &re) || re.Row != 4_321 {
+			t.Fatalf("workers %d: got %v; want row 4321's error", workers, err)
+		}
+		for i := range 4_321 {
+			if !seen[i] {
+				t.Fatalf("workers %d: row %d before the failure was skipped", workers, i)
+			}
+		}
+		if status(err) != statusBadInput {
+			t.Errorf("workers %d: status %d; want %d", workers, status(err), statusBadInput)
+		}
+	}
+}
+
+func TestForRowsRecoversPanics(t *testing.T) {
+	for _, workers := range []int{1, 4} {
+		err := forRows(1000, workers, none, func(_ struct{}, i int) error {
+			if i == 700 {
+				var m map[int]int
+				m[0]++ // panics: a nil map
+			}
+			return nil
+		})
+		var re *rowError
+		if !errors.As(err, &re) || re.Row != 700 || !re.internal {
+			t.Fatalf("workers %d: got %v; want an internal error of row 700", workers, err)
+		}
+		if status(err) != statusInternal {
+			t.Errorf("workers %d: status %d; want %d", workers, status(err), statusInternal)
+		}
+	}
+}
+
+func TestForRowsStatePerWorker(t *testing.T) {
+	// Each worker's state is its own: a counter no other worker touches.
+	const n = 5000
+	var states []*int
+	var total int
+	err := forRows(n, 4, func() *int { p := new(int); states = append(states, p); return p }, func(s *int, i int) error {
+		*s++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range states {
+		total += *s
+	}
+	if total != n {
+		t.Errorf("rows done: got %d; want %d", total, n)
+	}
+}
+
+func TestMinlexRows(t *testing.T) {
+	gs := randomGrids(500, 1)
+	forms := make([]canon.Grid, len(gs))
+	autos := make([]int32, len(gs))
+	if err := minlexRows(gs, forms, autos, 0); err != nil {
+		t.Fatal(err)
+	}
+	for i := range gs {
+		m, a, _ := canon.Minlex(&gs[i])
+		if forms[i] != m || int(autos[i]) != a {
+			t.Fatalf("grid %d: got %v %d; want %v %d", i, forms[i], autos[i], m, a)
+		}
+	}
+	gs[321][40] = gs[321][41]
+	gs[400][3] = 0
+	err := minlexRows(gs, forms, autos, 0)
+	var re *rowError
+	if !errors.As(err, &re) || re.Row != 321 || re.Cell < 36 || re.Cell > 44 {
+		t.Fatalf("got %v; want an error of row 321 naming a cell of row 5", err)
+	}
+}
+
+func TestRankRowsRoundTrip(t *testing.T) {
+	gs := randomGrids(8, 2)
+	for _, o := range []rank.Order{rank.Paper, rank.Groups, rank.Lex} {
+		numbers := make([]int64, len(gs))
+		if err := rankRows(gs, o, numbers, 0); err != nil {
+			t.Fatal(err)
+		}
+		back := make([]canon.Grid, len(gs))
+		if err := unrankRows(numbers, o, back, 0); err != nil {
+			t.Fatal(err)
+		}
+		for i := range gs {
+			if m, _, _ := canon.Minlex(&gs[i]); back[i] != m {
+				t.Errorf("%v: unrank(rank(grid %d)) = %v; want %v", o, i, back[i], m)
+			}
+		}
+	}
+	err := unrankRows([]int64{1, 0}, rank.Lex, make([]canon.Grid, 2), 1)
+	var re *rowError
+	if !errors.As(err, &re) || re.Row != 1 || re.Cell != -1 {
+		t.Errorf("unrank of 0: got %v; want an error of row 1 without a cell", err)
+	}
+}
+
+func TestSolveRows(t *testing.T) {
+	p, err := solve.ParsePuzzle(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	several := p
+	several[17] = 0
+	puzzles := []canon.Grid{canon.Grid(p), canon.Grid(several), {}}
+	f := solve.NewFast()
+	for _, limit := range []int64{1, 2, 5} {
+		counts := make([]int64, len(puzzles))
+		sols := make([]canon.Grid, len(puzzles))
+		if err := solveRows(puzzles, limit, counts, sols, 0); err != nil {
+			t.Fatal(err)
+		}
+		for i := range puzzles {
+			p := (*[81]uint8)(&puzzles[i])
+			want, _ := f.Count(t.Context(), p, limit)
+			var first [81]uint8
+			f.First(t.Context(), p, &first)
+			if counts[i] != want || sols[i] != canon.Grid(first) {
+				t.Errorf("limit %d, puzzle %d: %d, %v; want %d and the first solution, %v", limit, i, counts[i], sols[i], want, first)
+			}
+		}
+	}
+	// Cell 1 (r1c2) repeats the 1 of cell 0: a bad puzzle, not one without
+	// solutions, as for edgrid solve.
+	bad := canon.Grid(p)
+	bad[0], bad[1] = 1, 1
+	err = solveRows([]canon.Grid{canon.Grid(p), bad}, 2, make([]int64, 2), make([]canon.Grid, 2), 1)
+	var re *rowError
+	if !errors.As(err, &re) || re.Row != 1 || re.Cell != 1 {
+		t.Errorf("repeated givens: got %v; want an error of row 1, cell 1", err)
+	}
+}
+
+func TestIDRowsWidth(t *testing.T) {
+	err := idRows(nil, nil, idWidth-1, 1)
+	var ae *argError
+	if !errors.As(err, &ae) || status(err) != statusBadArgument {
+		t.Errorf("narrow ID rows: got %v; want an argument error", err)
+	}
+}
+
+func TestInvariantList(t *testing.T) {
+	invs, err := invariantList("autos,ua4,intercalates")
+	if err != nil || len(invs) != 3 || invs[1].Name() != "ua4" {
+		t.Fatalf("got %v, %v", invs, err)
+	}
+	if _, err := invariantList("autos,nope"); status(err) != statusBadArgument || !strings.Contains(err.Error(), "ua4") {
+		t.Errorf("unknown name: got %v; want an argument error listing the known names", err)
+	}
+}
+
+func TestGroupRows(t *testing.T) {
+	size, err := groupSize(3541)
+	if err != nil || size != 1 {
+		t.Fatalf("group 3541: size %d, %v; want 1", size, err)
+	}
+	grids := make([]canon.Grid, size)
+	if err := groupRows(3541, grids, 0); err != nil {
+		t.Fatal(err)
+	}
+	if !canon.IsMinlex(&grids[0]) {
+		t.Errorf("group 3541's grid %v is not minlex", grids[0])
+	}
+	if err := groupRows(3541, make([]canon.Grid, 2), 0); status(err) != statusBadArgument {
+		t.Errorf("room for 2: got %v; want an argument error", err)
+	}
+	if _, err := groupSize(0); status(err) != statusBadArgument {
+		t.Errorf("group 0: got %v; want an argument error", err)
+	}
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"edgrid/canon"
+	"edgrid/query"
+	"edgrid/rank"
+)
+
+// minlexRows writes each grid's minlex form and automorphism count.
+func minlexRows(grids, forms []canon.Grid, autos []int32, workers int) error {
+	return forRows(len(grids), workers, none, func(_ struct{}, i int) error {
+		g := grids[i]
+		if err := g.Validate(); err != nil {
+			return err
+		}
+		m, a, _ := canon.Minlex(&g)
+		forms[i], autos[i] = m, int32(a)
+		return nil
+	})
+}
+
+// rankRows writes the number of each grid's class in order o.
+func rankRows(grids []canon.Grid, o rank.Order, numbers []int64, workers int) error {
+	r, err := ranker()
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	return forRows(len(grids), workers, none, func(_ struct{}, i int) error {
+		g := grids[i]
+		if err := g.Validate(); err != nil {
+			return err
+		}
+		n, _, err := r.Rank(ctx, &g, o)
+		numbers[i] = n
+		return err
+	})
+}
+
+// unrankRows writes the grid of each number in order o.
+func unrankRows(numbers []int64, o rank.Order, grids []canon.Grid, workers int) error {
+	r, err := ranker()
+	if err != nil {
+		return err
+	}
+	total := r.Tables().Total()
+	ctx := context.Background()
+	return forRows(len(numbers), workers, none, func(_ struct{}, i int) error {
+		n := numbers[i]
+		if n < 1 || n > total {
+			return fmt.Errorf("number %d is out of range 1..%d", n, total)
+		}
+		g, err := r.Unrank(ctx, n, o)
+		grids[i] = g
+		return err
+	})
+}
+
+// invariantList returns the invariants a comma-separated list names, in its
+// order; an unknown or empty name is an *argError listing the known ones.
+func invariantList(names string) ([]query.Invariant, error) {
+	var invs []query.Invariant
+	for _, name := range strings.Split(names, ",") {
+		inv, err := query.Lookup(name, nil)
+		if err != nil {
+			return nil, &argError{msg: err.Error()}
+		}
+		invs = append(invs, inv)
+	}
+	return invs, nil
+}
+
+// invariantRows writes the values of invs for each grid, one invariant after
+// the other: values[k*len(grids)+i] is invariant k of grid i.
+func invariantRows(grids []canon.Grid, invs []query.Invariant, values []int64, workers int) error {
+	n := len(grids)
+	return forRows(n, workers, none, func(_ struct{}, i int) error {
+		g := grids[i]
+		if err := g.Validate(); err != nil {
+			return err
+		}
+		for k, inv := range invs {
+			values[k*n+i] = int64(inv.Value(&g))
+		}
+		return nil
+	})
+}
+
+// none is the state of workers that need none.
+func none() struct{} { return struct{}{} }

@@ -1,0 +1,339 @@
+"""edgrid: Sudoku solution grids and puzzles up to symmetry, in batches over NumPy arrays.
+
+A grid or puzzle is a row of 81 cells, row by row (cell 0 is r1c1, cell 80
+r9c9), each 1-9 or 0 for an empty cell. Every function takes a batch: a NumPy
+uint8 array of shape (N, 81) (or (81,) for one row), a string of 81
+characters (digits 1-9, any of ``. 0 - * _ x`` for an empty cell), or a list
+of such strings; and returns arrays with one row per input row, in order.
+
+The work runs in edgrid's Go library (a c-shared build of capi/) on all cores,
+``workers`` goroutines (0: one per core), with the GIL released: other Python
+threads run meanwhile, and several threads may call at once. Inputs are read
+where they lie and outputs written straight into the arrays returned: nothing
+is copied on the way.
+
+A bad row raises :class:`InputError` (a ValueError) naming the first bad row
+and its cell, as ``grids[17]: cell 5 (r1c5) ...``; nothing is returned for
+the batch.
+
+The functions:
+
+- :func:`minlex`: the minlex form of solution grids and their automorphisms.
+- :func:`rank`, :func:`unrank`: the number of a grid's class, 1..5,472,730,538,
+  in the paper's, the groups' or lexicographic order, and back.
+- :func:`canon_puzzles`, :func:`pattern`: the minlex form of puzzles and of
+  their clue patterns.
+- :func:`solve`: solution counts up to a limit and the first solution.
+- :func:`puzzle_id`, :func:`from_id`: a compact ID of a puzzle with one
+  solution, the same for equivalent puzzles, and back.
+- :func:`invariants`: numbers every grid of a class shares (automorphisms,
+  unavoidable sets of four cells, intercalates, ...).
+- :func:`group`: the minlex grids of one of the 3,541 groups.
+- :func:`cells`, :func:`strings`: strings into rows, to parse once for several
+  calls, and rows back into strings.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Sequence
+
+import numpy as np
+
+from . import _lib
+from ._inputs import EMPTY, Numbers, Rows, numbers as _numbers, rows as _rows, texts as _texts
+from .errors import InputError, InternalError
+
+__all__ = [
+    "InputError",
+    "InternalError",
+    "NUM_GROUPS",
+    "ORDERS",
+    "TOTAL",
+    "canon_puzzles",
+    "cells",
+    "from_id",
+    "group",
+    "invariants",
+    "minlex",
+    "pattern",
+    "puzzle_id",
+    "rank",
+    "solve",
+    "strings",
+    "unrank",
+]
+
+TOTAL = 5_472_730_538
+"""The number of essentially different solution grids: rank's numbers run 1..TOTAL."""
+
+NUM_GROUPS = 3541
+"""The number of groups (docs/method.md): group's argument runs 1..NUM_GROUPS."""
+
+ORDERS = ("paper", "groups", "lex")
+"""The numberings of rank and unrank (docs/numbering.md):
+
+- ``"paper"``: the paper's order, groups in order and inside each the order of
+  its dancing-links search;
+- ``"groups"``: the same groups, ascending inside each;
+- ``"lex"``: plain lexicographic order of the 81 digits.
+"""
+
+DEFAULT_INVARIANTS = ("autos", "ua4", "intercalates")
+"""The invariants :func:`invariants` computes when none are named: the cheap ones."""
+
+_ID_WIDTH = 32  # the longest ID: 10 digits, '-', 21 hexadecimal digits
+
+
+def _call(name: str, arg: str, f, *args) -> None:
+    """Call the C function f with args and an error record; raise on failure."""
+    e = _lib.Error()
+    status = f(*args, ctypes.byref(e))
+    if status == _lib.OK:
+        return
+    message = e.message.decode("utf-8", "replace")
+    row = e.row if e.row >= 0 else None
+    cell = e.cell if e.cell >= 0 else None
+    if status == _lib.BAD_INPUT:
+        # The library says "row N: cause"; name the argument instead.
+        cause = message.split(": ", 1)[1] if row is not None and ": " in message else message
+        where = f"{arg}[{row}]" if row is not None else arg
+        raise InputError(f"{where}: {cause}", row, cell)
+    if status == _lib.BAD_ARGUMENT:
+        raise InputError(f"{name}: {message}")
+    raise InternalError(f"{name}: {message}")
+
+
+def _ptr(a: np.ndarray) -> int:
+    """The address of a C-contiguous array's first byte."""
+    if not a.nbytes:
+        return 0  # the library reads no row of an empty batch
+    if a.flags.writeable:
+        # A third of the cost of __array_interface__, which builds a dict;
+        # from_buffer takes only writable buffers.
+        return ctypes.addressof(ctypes.c_char.from_buffer(a))
+    return a.__array_interface__["data"][0]
+
+
+def _order(order: str) -> int:
+    try:
+        return ORDERS.index(order)
+    except ValueError:
+        raise InputError(f"order {order!r}: want one of {', '.join(ORDERS)}") from None
+
+
+def minlex(grids: Rows, *, workers: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """The minlex form of each solution grid and its number of automorphisms.
+
+    The minlex form is the smallest grid, read as 81 digits, that relabelling
+    digits, transposing and permuting bands, stacks, rows and columns inside
+    them make of the grid: two grids are equivalent exactly when their forms
+    are equal. Every cell must hold 1-9 and no unit a digit twice.
+
+    Returns ``(forms, autos)``: a uint8 array of shape (N, 81) and an int32
+    array of shape (N,), the automorphism counts (1..648).
+    """
+    g = _rows(grids, "grids")
+    n = len(g)
+    forms = np.empty((n, 81), dtype=np.uint8)
+    autos = np.empty(n, dtype=np.int32)
+    _call("minlex", "grids", _lib.lib.edgrid_minlex, _ptr(g), n, _ptr(forms), _ptr(autos), workers)
+    return forms, autos
+
+
+def rank(grids: Rows, order: str = "paper", *, workers: int = 0) -> np.ndarray:
+    """The number, 1..5,472,730,538, of each solution grid's class in ``order``.
+
+    ``order`` is one of :data:`ORDERS`. No catalog is needed: a query
+    regenerates a small part of one group, about a millisecond. Equivalent
+    grids get the same number; ``unrank(rank(g, o), o)`` is ``minlex(g)[0]``.
+
+    Returns an int64 array of shape (N,).
+    """
+    o = _order(order)
+    g = _rows(grids, "grids")
+    n = len(g)
+    out = np.empty(n, dtype=np.int64)
+    _call("rank", "grids", _lib.lib.edgrid_rank, _ptr(g), n, o, _ptr(out), workers)
+    return out
+
+
+def unrank(numbers: Numbers, order: str = "paper", *, workers: int = 0) -> np.ndarray:
+    """The minlex grid of each class number (1..5,472,730,538) in ``order``.
+
+    ``numbers`` is an integer, a list of them or an integer array. Returns a
+    uint8 array of shape (N, 81).
+    """
+    o = _order(order)
+    x = _numbers(numbers, "numbers")
+    n = len(x)
+    out = np.empty((n, 81), dtype=np.uint8)
+    _call("unrank", "numbers", _lib.lib.edgrid_unrank, _ptr(x), n, o, _ptr(out), workers)
+    return out
+
+
+def canon_puzzles(puzzles: Rows, pattern_first: bool = False, *, workers: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """The minlex form of each puzzle and its number of automorphisms.
+
+    A puzzle need not be valid or have a solution; cells must be 0-9. The
+    plain order compares the 81 cells with an empty cell (0) below every
+    digit; ``pattern_first`` compares the clue patterns first, then the
+    digits, the order of sudoku-minlexing-tool, whose forms it reproduces
+    (docs/puzzles.md). Equivalent puzzles get equal forms.
+
+    Returns ``(forms, autos)``: a uint8 array of shape (N, 81), 0 for an empty
+    cell, and an int32 array of shape (N,): the geometric transforms that map
+    the puzzle onto itself with some relabelling (3,359,232 for an empty one).
+    """
+    p = _rows(puzzles, "puzzles")
+    n = len(p)
+    forms = np.empty((n, 81), dtype=np.uint8)
+    autos = np.empty(n, dtype=np.int32)
+    _call("canon_puzzles", "puzzles", _lib.lib.edgrid_canon_puzzles, _ptr(p), n, int(bool(pattern_first)), _ptr(forms), _ptr(autos), workers)
+    return forms, autos
+
+
+def pattern(puzzles: Rows, *, workers: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """The minlex form of each puzzle's clue pattern and its automorphisms.
+
+    A pattern is the set of clue cells; its form is the smallest 0/1 string
+    (1 for a clue) the geometric transforms make of it. Cells must be 0-9.
+
+    Returns ``(forms, autos)``: a uint8 array of shape (N, 81) of 0s and 1s and
+    an int32 array of shape (N,).
+    """
+    p = _rows(puzzles, "puzzles")
+    n = len(p)
+    forms = np.empty((n, 81), dtype=np.uint8)
+    autos = np.empty(n, dtype=np.int32)
+    _call("pattern", "puzzles", _lib.lib.edgrid_pattern, _ptr(p), n, _ptr(forms), _ptr(autos), workers)
+    return forms, autos
+
+
+def solve(puzzles: Rows, limit: int = 2, *, workers: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """The number of solutions of each puzzle, up to ``limit``, and its first solution.
+
+    ``limit`` stops each count: 1 asks whether there is a solution, 2 (the
+    default) whether it is unique; 0 or less counts them all, which for a
+    puzzle of few clues may not end. Givens that repeat a digit in a row,
+    column or box are an error, as for ``edgrid solve``.
+
+    Returns ``(counts, solutions)``: an int64 array of shape (N,) and a uint8
+    array of shape (N, 81) holding the lexicographically smallest solution
+    of each puzzle (the one ``edgrid solve`` prints), all 0 when it has none.
+    """
+    p = _rows(puzzles, "puzzles")
+    n = len(p)
+    counts = np.empty(n, dtype=np.int64)
+    sols = np.empty((n, 81), dtype=np.uint8)
+    _call("solve", "puzzles", _lib.lib.edgrid_solve, _ptr(p), n, int(limit), _ptr(counts), _ptr(sols), workers)
+    return counts, sols
+
+
+def puzzle_id(puzzles: Rows, *, workers: int = 0) -> list[str]:
+    """The compact ID of each puzzle, which must have exactly one solution.
+
+    An ID is ``NUMBER-MASK``: the number of the solution's class in
+    lexicographic order and the clue cells in that class's minlex grid as 21
+    hexadecimal digits, the smallest over the grid's automorphisms. Equivalent
+    puzzles get the same ID; :func:`from_id` gives a puzzle back.
+
+    Returns a list of N strings.
+    """
+    p = _rows(puzzles, "puzzles")
+    n = len(p)
+    out = np.zeros(n, dtype=f"S{_ID_WIDTH}")
+    _call("puzzle_id", "puzzles", _lib.lib.edgrid_puzzle_id, _ptr(p), n, _ptr(out), _ID_WIDTH, workers)
+    return [b.decode("ascii") for b in out.tolist()]
+
+
+def from_id(ids: str | Sequence[str] | np.ndarray, *, workers: int = 0) -> np.ndarray:
+    """The puzzle each ID names: the clues of its class's minlex grid at its mask.
+
+    The puzzle is equivalent to every puzzle that has the ID. An ID that
+    :func:`puzzle_id` never writes (malformed, a number out of range, an
+    empty mask, clues that leave several solutions, a mask that is not the
+    smallest over the grid's automorphisms) raises InputError.
+
+    Returns a uint8 array of shape (N, 81), 0 for an empty cell.
+    """
+    t, width = _texts(ids, "ids")
+    n = len(t)
+    out = np.empty((n, 81), dtype=np.uint8)
+    _call("from_id", "ids", _lib.lib.edgrid_from_id, _ptr(t), n, width, _ptr(out), workers)
+    return out
+
+
+def invariants(grids: Rows, names: Sequence[str] = DEFAULT_INVARIANTS, *, workers: int = 0) -> dict[str, np.ndarray]:
+    """Invariants of each solution grid: numbers all the grids of a class share.
+
+    ``names`` are among ``autos`` (automorphisms), ``ua4`` (unavoidable sets
+    of four cells), ``intercalates`` (2x2 latin subsquares), ``ua2``, and
+    ``band1``..``band3``, ``stack1``..``stack3`` (band forms of the minlex
+    grid); ``edgrid query --list`` defines them. An unknown name raises
+    InputError listing the known ones.
+
+    Returns a dict from each name to an int64 array of shape (N,).
+    """
+    if isinstance(names, str):
+        names = [names]
+    names = list(names)
+    if not names or any(not isinstance(s, str) or not s or "," in s for s in names):
+        raise InputError(f"invariants: names {names!r}: want a list of invariant names such as {', '.join(DEFAULT_INVARIANTS)}")
+    joined = ",".join(names).encode("utf-8")
+    g = _rows(grids, "grids")
+    n = len(g)
+    values = np.empty((len(names), n), dtype=np.int64)
+    _call("invariants", "grids", _lib.lib.edgrid_invariants, _ptr(g), n, joined, len(joined), _ptr(values), workers)
+    return {name: values[k] for k, name in enumerate(names)}
+
+
+def group(n: int, *, workers: int = 0) -> np.ndarray:
+    """The minlex grids of group ``n`` (1..3,541, in the paper's order), ascending.
+
+    A group holds the grids of one first band and column-1 setting
+    (docs/method.md); the enumeration runs on ``workers`` cores. Group 1 has
+    110,494 grids; the largest hold a few million.
+
+    Returns a uint8 array of shape (M, 81).
+    """
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise InputError(f"group: {n!r}: want a group number 1..{NUM_GROUPS}")
+    if not 1 <= n <= NUM_GROUPS:
+        raise InputError(f"group {n}: want 1..{NUM_GROUPS}")
+    size = ctypes.c_int64()
+    _call("group", "n", _lib.lib.edgrid_group_size, int(n), ctypes.byref(size))
+    out = np.empty((size.value, 81), dtype=np.uint8)
+    _call("group", "n", _lib.lib.edgrid_group, int(n), _ptr(out), size.value, workers)
+    return out
+
+
+def cells(rows: Rows) -> np.ndarray:
+    """Rows as the uint8 array of shape (N, 81) every function reads.
+
+    Strings are 81 characters: digits 1-9, and any of ``. 0 - * _ x`` for an
+    empty cell (0); surrounding whitespace is ignored. Parsing once saves the
+    work when the same strings go to several functions. An array is checked
+    for dtype and shape and returned as it is (or as a C-contiguous copy).
+    """
+    return _rows(rows, "rows")
+
+
+def strings(rows: np.ndarray, empty: str = ".") -> list[str]:
+    """Rows of 81 cells as strings: digits 1-9, ``empty`` for a 0 cell.
+
+    The inverse of the string input every function accepts.
+    """
+    a = np.asarray(rows, dtype=np.uint8)
+    if a.ndim == 1:
+        a = a.reshape(1, -1)
+    if a.ndim != 2 or a.shape[1] != 81:
+        raise InputError(f"rows: shape {a.shape}, want (N, 81) or (81,)")
+    if len(empty) != 1:
+        raise InputError(f"empty {empty!r}: want one character")
+    if a.size and a.max() > 9:
+        bad = int(np.flatnonzero(a.reshape(-1) > 9)[0])
+        raise InputError(f"rows[{bad // 81}]: cell {bad % 81 + 1} holds {a.reshape(-1)[bad]}, want 0-9", bad // 81, bad % 81)
+    table = np.frombuffer((empty + "123456789").encode("ascii"), dtype=np.uint8)
+    text = table[a].tobytes().decode("ascii")
+    return [text[i : i + 81] for i in range(0, len(text), 81)]

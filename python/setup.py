@@ -1,0 +1,55 @@
+"""Builds libedgrid.so, the c-shared build of capi/, with the Go toolchain.
+
+The Go module is the directory above this one, or $EDGRID_GO_SRC; $GO names
+the go command (default: go on PATH). Building needs no network when the
+module's dependencies are in the Go module cache (go mod download) or
+vendored.
+"""
+
+import os
+import pathlib
+import shutil
+import subprocess
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+from setuptools.dist import Distribution
+
+HERE = pathlib.Path(__file__).resolve().parent
+LIBRARY = "libedgrid.so"
+
+
+def go_source() -> pathlib.Path:
+    src = pathlib.Path(os.environ.get("EDGRID_GO_SRC", HERE.parent))
+    if not (src / "go.mod").exists() or not (src / "capi").is_dir():
+        raise SystemExit(f"edgrid: no Go module with capi/ at {src}: set EDGRID_GO_SRC to the edgrid checkout")
+    return src
+
+
+def build_library(out: pathlib.Path) -> None:
+    go = os.environ.get("GO", "go")
+    if shutil.which(go) is None:
+        raise SystemExit(f"edgrid: the Go toolchain ({go}) is not on PATH: building libedgrid.so needs Go 1.26 or later")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    cmd = [go, "build", "-buildmode=c-shared", "-trimpath", "-ldflags=-s -w", "-o", str(out), "./capi"]
+    print("edgrid:", " ".join(cmd))
+    subprocess.run(cmd, cwd=go_source(), check=True, env={**os.environ, "CGO_ENABLED": "1"})
+    out.with_suffix(".h").unlink(missing_ok=True)
+
+
+class BuildWithGo(build_py):
+    """build_py that builds libedgrid.so into the package first."""
+
+    def run(self):
+        build_library(HERE / "edgrid" / LIBRARY)
+        super().run()
+
+
+class BinaryDistribution(Distribution):
+    """A distribution with a compiled library: the wheel is platform-specific."""
+
+    def has_ext_modules(self):
+        return True
+
+
+setup(cmdclass={"build_py": BuildWithGo}, distclass=BinaryDistribution)
