@@ -14,8 +14,8 @@ type deepSets struct {
 	cell  [81][2]uint64      // cell[c]: the sets holding cell c
 	disj  [deepMax][2]uint64 // disj[i]: the sets disjoint from set i
 	unhit [82][2]uint64      // unhit[n]: the sets the first n clues miss
-	size  [deepMax]uint8     // size of each set, for gathering
 	byLen [82][]int32        // gathering buckets by open size
+	fam   families           // families of disjoint sets
 }
 
 const deepMax = 128
@@ -64,6 +64,7 @@ func (s *Scanner) gather(n int, u *setBits, dead cells) bool {
 		all[i>>6] |= 1 << (i & 63)
 	}
 	d.unhit[n] = all
+	d.buildFamilies(n)
 	return true
 }
 
@@ -102,12 +103,14 @@ func (d *deepSets) learn(u cells, n0, n int) {
 
 // searchDeep extends the n clues to s.k on the deep sets (gathered at n0
 // clues). Invariant as in search: deep.unhit[n] are the deep sets the
-// clues miss, dead the cells no clue below may take. With two clues or
-// fewer left the pairs are listed directly (last2, last1); above, a node
-// dies when more pairwise disjoint unhit sets than clues left are found,
-// greedily: with many clues left on the sets' cells open now, which is
-// strong but costs a pass over the sets, with three left on the
-// disjointness of the sets as gathered, which is a few word operations.
+// clues miss, dead the cells no clue below may take. A node dies when it
+// holds more pairwise disjoint unhit sets than clues left: found greedily
+// on the sets' cells open now when deepOpenLeft or more clues are left
+// (strong, but a pass over the sets), on the disjointness of the sets as
+// gathered below that (a few word operations), and through the families
+// of disjoint sets (families.go) with famDeg or fewer left, which also
+// skip the children that would die. The last two clues are placed
+// directly (last2, last1).
 func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 	s.stats.Nodes++
 	if s.stats.Nodes&0xfff == 0 {
@@ -160,23 +163,8 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 			f[0] &= d.disj[i][0]
 			f[1] &= d.disj[i][1]
 		}
-		if m <= cliqueLeft && m >= cliqueMin && d.clique(u, m+1) {
+		if m < famDeg && d.fam.any(n, m+1) {
 			return nil
-		}
-		if m == cliqueLeft+1 && cliqueLimit > 0 {
-			p := u
-			// Only the smallest cliqueLimit unhit sets.
-			cnt := 0
-			var q [2]uint64
-			for w := range 2 {
-				for x := p[w]; x != 0 && cnt < cliqueLimit; x &= x - 1 {
-					q[w] |= x & -x
-					cnt++
-				}
-			}
-			if d.clique(q, m+1) {
-				return nil
-			}
 		}
 		if m == 2 {
 			return s.last2(n0, n, dead)
@@ -186,10 +174,15 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 	for !open.empty() {
 		c := open.first()
 		open.clear(c)
+		if m <= famDeg && !d.fam.touchesAll(n, m, c) {
+			dead.set(c)
+			continue
+		}
 		s.clues[n] = int8(c)
 		s.puzzle[c] = s.g[c]
 		cc := &d.cell[c]
 		d.unhit[n+1] = [2]uint64{d.unhit[n][0] &^ cc[0], d.unhit[n][1] &^ cc[1]}
+		d.fam.next(n, c, m)
 		err := s.searchDeep(n0, n+1, dead)
 		s.puzzle[c] = 0
 		if err != nil {
@@ -202,7 +195,7 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 
 // deepOpenLeft is the fewest clues left at which a deep node counts
 // disjoint sets on their open cells.
-var deepOpenLeft = 4
+const deepOpenLeft = 6
 
 // first2 is the smallest index in the non-empty set of sets f.
 func first2(f [2]uint64) int {
@@ -251,6 +244,10 @@ func (s *Scanner) last2(n0, n int, dead cells) error {
 	for !open.empty() {
 		c := open.first()
 		open.clear(c)
+		if !d.fam.touchesAll(n, 2, c) {
+			dead.set(c)
+			continue
+		}
 		s.clues[n] = int8(c)
 		s.puzzle[c] = s.g[c]
 		cc := &d.cell[c]
@@ -303,37 +300,4 @@ func (s *Scanner) deepAllHit(n0, n int, dead cells) error {
 		return s.search(n, dead)
 	}
 	return s.allHit(n, dead)
-}
-
-var cliqueLeft = 3
-var cliqueMin = 2
-var cliqueLimit = 0
-
-// clique reports whether need pairwise disjoint sets lie in p, by trying
-// each set in turn as the smallest of them.
-func (d *deepSets) clique(p [2]uint64, need int) bool {
-	if need <= 1 {
-		return need <= 0 || p[0]|p[1] != 0
-	}
-	for p[0]|p[1] != 0 {
-		if bits.OnesCount64(p[0])+bits.OnesCount64(p[1]) < need {
-			return false
-		}
-		i := first2(p)
-		p[i>>6] &^= 1 << (i & 63)
-		q := [2]uint64{p[0] & d.disj[i][0], p[1] & d.disj[i][1]}
-		if need == 2 {
-			if q[0]|q[1] != 0 {
-				return true
-			}
-			continue
-		}
-		if bits.OnesCount64(q[0])+bits.OnesCount64(q[1]) < need-1 {
-			continue
-		}
-		if d.clique(q, need-1) {
-			return true
-		}
-	}
-	return false
 }

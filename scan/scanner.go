@@ -23,7 +23,7 @@ type setBits [setWords]uint64
 
 // deepLeft is how many clues are left when the search gathers its deep
 // sets (deepSets).
-var deepLeft = 9
+const deepLeft = 9
 
 // errStop ends a scan early without an error (Options.First).
 var errStop = errors.New("scan: stop")
@@ -43,6 +43,8 @@ type Scanner struct {
 
 	sets     [maxSets]cells // the unavoidable sets, smallest first, then learned ones
 	nsets    int            // sets in use
+	initial  int            // sets collected before the search; the rest are learned
+	replace  int            // the learned set the next one replaces when all are in use
 	cellSets [81]setBits    // cellSets[c]: the sets holding cell c
 	unhit    [82]setBits    // unhit[n]: the sets that clues[:n] miss
 	clues    [81]int8       // the clues placed, in order
@@ -92,6 +94,7 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 		s.add(u, 0)
 	}
 	s.stats.Sets = len(sets)
+	s.initial, s.replace = s.nsets, s.nsets
 
 	var dead cells
 	if opt.Cells != nil {
@@ -105,15 +108,30 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 	return s.stats, err
 }
 
-// add appends set u to the sets and marks it unhit at levels 0..n (the
-// clues placed so far must all miss it). It reports false when the sets
-// are full.
+// add puts set u among the sets and marks it unhit at levels 0..n (the
+// clues placed so far must all miss it). When the sets are full, u takes
+// the place of the oldest learned set; it reports false only when there
+// is no learned set to replace.
 func (s *Scanner) add(u cells, n int) bool {
-	if s.nsets == maxSets {
+	var i int
+	switch {
+	case s.nsets < maxSets:
+		i = s.nsets
+		s.nsets++
+	case s.initial < maxSets:
+		i = s.replace
+		if s.replace++; s.replace == maxSets {
+			s.replace = s.initial
+		}
+		w, b := i>>6, uint64(1)<<(i&63)
+		for x := s.sets[i]; !x.empty(); {
+			c := x.first()
+			x.clear(c)
+			s.cellSets[c][w] &^= b
+		}
+	default:
 		return false
 	}
-	i := s.nsets
-	s.nsets++
 	s.sets[i] = u
 	w, b := i>>6, uint64(1)<<(i&63)
 	for x := u; !x.empty(); {
