@@ -50,7 +50,6 @@ func TestUASizesClassInvariant(t *testing.T) {
 	}
 }
 
-
 // p17 and p16 of the grid with exactly one 17 (a full scan each: long
 // tests only).
 func TestPuzzleCounts(t *testing.T) {
