@@ -6,7 +6,8 @@
 # the dependent verify job succeeded and that the group files are
 # byte-identical to a local run, runs query arrays over that catalog
 # (deploy/slurm/query-submit.sh) whose merged results must equal a local
-# edgrid query's, then checks that a failing task cancels the verify job
+# edgrid query's, and a scan array (deploy/slurm/scan-submit.sh) whose merge
+# must equal a local edgrid scan's, then checks that a failing task cancels the verify job
 # instead of leaving it pending. Stops the daemons it started on
 # exit; a second run first stops whatever a previous run left behind.
 #
@@ -86,7 +87,7 @@ cleanup() {
     dump_logs
     # Jobs still queued (a timeout): cancel them before the daemons go.
     local ids=()
-    [[ -n "$work" ]] && mapfile -t ids < <(cat "$work"/submit.out "$work"/fail.out "$work"/query-*.out 2>/dev/null | awk '{print $2}')
+    [[ -n "$work" ]] && mapfile -t ids < <(cat "$work"/submit.out "$work"/fail.out "$work"/query-*.out "$work"/scan.out 2>/dev/null | awk '{print $2}')
     ((${#ids[@]} == 0)) || scancel "${ids[@]}" 2>/dev/null
   fi
   stop_slurm
@@ -245,6 +246,20 @@ for q in stats where; do
   cmp "$result" "$work/query-$q.local" || die "query ($q): the merged Slurm result differs from a local run (enumerating)"
   say "query ($q): $ntasks tasks merged, identical to the local run ($(wc -l <"$result") lines)"
 done
+
+# --- a scan array over the catalog, merged, against a local scan ------------
+# The first 25-clue puzzle of every grid (cheap, and each grid has one), by
+# chunks of 3 groups.
+say "scan: array over groups $range of the Slurm catalog, by chunks of 3"
+deploy/slurm/scan-submit.sh --groups "$range" --chunk 3 --dir "$work/scan" --logs "$work/logs" \
+  --bin "$repo/bin/edgrid" --catalog "$work/catalog" --clues 25 --flags "--all --first" --wait --timeout "$timeout" \
+  -- --cpus-per-task=1 --mem=256M | tee "$work/scan.out"
+ntasks="$(awk '$1 == "scan" {print $NF}' "$work/scan.out")"
+((ntasks >= 2)) || die "scan: expected several tasks, got $ntasks"
+[[ -s "$work/scan/result.txt" ]] || die "scan: no merged result"
+bin/edgrid scan --clues 25 --all --first --groups "$range" --out "$work/scan-local" >"$work/scan.local"
+cmp "$work/scan/result.txt" "$work/scan.local" || die "scan: the merged Slurm result differs from a local run (enumerating)"
+say "scan: $ntasks tasks merged, identical to the local run ($(grep -vc '^#' "$work/scan.local") puzzles)"
 
 # --- a failing task cancels the verify job ----------------------------------
 say "failure path: a task that exits 1 must cancel the verify job"

@@ -28,6 +28,11 @@ type runCache struct {
 	top1  int        // distinct vertical dominoes of band 1's pairs of rows
 	acc6  [36]uint64
 	acc7  [36]uint64
+
+	// The numbers of minimal unavoidable sets of each size of the run's
+	// grids, for the ua<n> invariants (scan.go).
+	uaValid bool
+	ua      [][13]int
 }
 
 const (

@@ -69,7 +69,7 @@ func (e *Expr) Names() []string { return append([]string(nil), e.names...) }
 // Compile compiles src over the invariants invs (the built-ins when nil).
 func Compile(src string, invs []Invariant) (*Expr, error) {
 	if invs == nil {
-		invs = builtins
+		invs = Builtins()
 	}
 	p := &parser{src: src, known: names(invs)}
 	p.next()

@@ -119,7 +119,7 @@ func TestExprErrors(t *testing.T) {
 	}
 	_, err := Compile("ua5", nil)
 	var ee *ExprError
-	if !errors.As(err, &ee) || len(ee.Known) != len(builtins) {
+	if !errors.As(err, &ee) || len(ee.Known) != len(Builtins()) {
 		t.Errorf("unknown name: Known = %v", ee)
 	}
 }

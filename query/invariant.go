@@ -98,16 +98,16 @@ var builtins = []Invariant{
 // cheap ones.
 var DefaultNames = []string{"autos", "ua4", "intercalates"}
 
-// Builtins returns the built-in invariants. The slice is new; the
-// invariants are shared.
-func Builtins() []Invariant { return append([]Invariant(nil), builtins...) }
+// Builtins returns the built-in invariants, those of package scan last.
+// The slice is new; the invariants are shared.
+func Builtins() []Invariant { return append(append([]Invariant(nil), builtins...), scanInvariants...) }
 
 // Lookup returns the invariant with the given name among invs (the
 // built-ins when invs is nil). An unknown name gives an error that lists
 // the known ones.
 func Lookup(name string, invs []Invariant) (Invariant, error) {
 	if invs == nil {
-		invs = builtins
+		invs = Builtins()
 	}
 	for _, inv := range invs {
 		if inv.Name() == name {

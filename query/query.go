@@ -91,7 +91,7 @@ func New(opt Options) (*Query, error) {
 
 func orBuiltins(invs []Invariant) []Invariant {
 	if invs == nil {
-		return builtins
+		return Builtins()
 	}
 	return invs
 }
@@ -277,7 +277,7 @@ func (q *Query) group(ctx context.Context, src Source, n, workers int, w *worker
 	checkAutos := fromCatalog && q.autos >= 0
 	fn := func(r *Run) error {
 		k := len(r.Grids)
-		r.cache, w.cache.valid = &w.cache, false
+		r.cache, w.cache.valid, w.cache.uaValid = &w.cache, false, false
 		for c := range w.cols {
 			if cap(w.cols[c]) < k {
 				w.cols[c] = make([]int, k)

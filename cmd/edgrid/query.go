@@ -16,7 +16,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"edgrid/band"
 	"edgrid/jobs"
 	"edgrid/query"
 	"edgrid/rank"
@@ -78,8 +77,6 @@ func (o *queryOptions) validate(cmd *cobra.Command) error {
 		return err
 	}
 	switch {
-	case o.groups != "" && changed(cmd, "band"):
-		return usagef("give --groups or --band, not both")
 	case o.stats && o.where == "":
 		return usagef("--stats needs --where (without it the statistics are printed)")
 	case o.number && (o.where == "" || o.stats || o.json):
@@ -106,47 +103,8 @@ func (o *queryOptions) validate(cmd *cobra.Command) error {
 		}
 		return usagef("--inv: %v", err)
 	}
-	if o.catalog != "" {
-		if o.cat, err = storage.OpenCatalog(o.catalog); err != nil {
-			return usagef("--catalog: %v", err)
-		}
-	}
-	switch {
-	case changed(cmd, "band"):
-		if o.band < 1 || o.band > band.NumFirstBands {
-			return usagef("--band %d: want a first band 1..%d, as in --band 1", o.band, band.NumFirstBands)
-		}
-		gs, _ := band.GroupsOfBand(o.band)
-		o.groupList = span(gs[0].Number, gs[len(gs)-1].Number)
-	case o.groups != "":
-		a, b, err := parseRange(o.groups, band.NumGroups)
-		if err != nil {
-			return usagef("--groups %s: %v", o.groups, err)
-		}
-		o.groupList = span(a, b)
-	case o.cat != nil:
-		// The catalog's groups, gaps and all.
-		for _, e := range o.cat.Entries {
-			o.groupList = append(o.groupList, e.Group)
-		}
-		if len(o.groupList) == 0 {
-			return usagef("--catalog %s holds no groups", o.catalog)
-		}
-	default:
-		o.groupList = span(1, band.NumGroups)
-	}
-	if o.cat != nil {
-		var missing []int
-		for _, g := range o.groupList {
-			if _, ok := o.cat.Entry(g); !ok {
-				missing = append(missing, g)
-			}
-		}
-		if len(missing) > 0 {
-			return usagef("--catalog %s lacks groups %s (give --groups within what it holds)", o.catalog, query.GroupSpan(missing))
-		}
-	}
-	return nil
+	o.groupList, o.cat, err = selectGroups(cmd, o.groups, o.band, o.catalog)
+	return err
 }
 
 // span returns the groups a..b.

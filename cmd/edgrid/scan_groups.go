@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
+
+	"edgrid/canon"
+	"edgrid/jobs"
+	"edgrid/query"
+	"edgrid/rank"
+	"edgrid/scan"
+	"edgrid/storage"
+)
+
+// scanPartFile is the name of a group's part in a scan's --out directory.
+func scanPartFile(group int) string { return fmt.Sprintf("scan-%04d.eds", group) }
+
+// runScanGroups scans the minlex grids of o.groupList into o.out, one part
+// file a group, resumably (jobs.RunParts: the lock, the manifest, damaged
+// parts made again, unrecorded ones verified and adopted), on o.workers
+// cores: several groups at once when there are as many, else several grids
+// of a group at once. Then it prints the merge of those groups.
+func runScanGroups(ctx context.Context, o scanOptions, s streams) error {
+	workers := o.workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var progress atomic.Int64
+	stop := startGridBar(s.err, o.groupList, &progress)
+	desc := o.describe()
+	var src query.Source = query.Enumerator{}
+	if o.cat != nil {
+		src = query.CatalogSource{Catalog: o.cat}
+	}
+	opt := o.scanOpts()
+	counts, _ := rank.Embedded()
+	for _, sp := range spans(o.groupList) {
+		par := min(workers, sp[1]-sp[0]+1)
+		inner := max(workers/par, 1)
+		popt := jobs.PartOptions{Dir: o.out, First: sp[0], Last: sp[1], Kind: desc, FileName: scanPartFile, Workers: par,
+			Verify: verifyScanPart,
+			Notify: func(msg string) { fmt.Fprintf(s.err, "edgrid scan: %s\n", msg) },
+			Make: func(ctx context.Context, g int, path string) (int64, error) {
+				p, err := scanGroup(ctx, src, g, desc, opt, inner, &progress)
+				if err != nil {
+					return 0, err
+				}
+				if counts != nil && p.Grids != counts.GroupCount(g) {
+					return 0, fmt.Errorf("group %d: %d grids scanned, the group has %d", g, p.Grids, counts.GroupCount(g))
+				}
+				var b bytes.Buffer
+				if err := scan.WritePart(&b, p); err != nil {
+					return 0, err
+				}
+				return p.Grids, storage.WriteFileAtomic(path, b.Bytes())
+			}}
+		if counts != nil {
+			popt.Weight = counts.GroupCount
+			popt.Progress = func(p jobs.Progress) {
+				if p.Group == 0 {
+					progress.Add(p.WorkDone) // groups done before this run
+				}
+			}
+		}
+		sum, err := jobs.RunParts(ctx, popt)
+		if err != nil {
+			stop()
+			if !errors.Is(err, jobs.ErrLocked) && sum != nil && sum.Written > 0 {
+				fmt.Fprintf(s.err, "edgrid scan: %d groups done before stopping (in %s)\n", sum.Written, o.out)
+			}
+			return err
+		}
+	}
+	stop()
+	return mergeScanParts(scanMergeOptions{dirs: []string{o.out}}, o.groupList, s)
+}
+
+// scanGroup scans every grid of group g from src with workers scanners
+// and returns the group's part; progress counts the grids as they are done.
+func scanGroup(ctx context.Context, src query.Source, g int, label string, opt scan.Options, workers int, progress *atomic.Int64) (*scan.Part, error) {
+	type item struct {
+		ord  int64
+		grid canon.Grid
+	}
+	items := make(chan item, 4*workers)
+	var mu sync.Mutex
+	part := &scan.Part{Label: label, Group: g}
+	eg, ctx := errgroup.WithContext(ctx)
+	eg.Go(func() error {
+		defer close(items)
+		return src.Runs(ctx, g, workers, func(r *query.Run) error {
+			for i := range r.Grids {
+				select {
+				case items <- item{r.First + int64(i), r.Grids[i]}:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+			return nil
+		})
+	})
+	for range workers {
+		eg.Go(func() error {
+			sc := scan.NewScanner()
+			for it := range items {
+				var found []canon.Mask
+				if _, err := sc.Scan(ctx, &it.grid, opt, func(m canon.Mask) error {
+					found = append(found, m)
+					return nil
+				}); err != nil {
+					return err
+				}
+				mu.Lock()
+				part.Grids++
+				if len(found) > 0 {
+					sortMasks(found)
+					part.Found = append(part.Found, scan.Found{Ordinal: it.ord, Grid: it.grid, Puzzles: found})
+				}
+				mu.Unlock()
+				progress.Add(1)
+			}
+			return nil
+		})
+	}
+	if err := eg.Wait(); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(part.Found, func(a, b scan.Found) int { return int(a.Ordinal - b.Ordinal) })
+	return part, nil
+}
+
+// verifyScanPart checks a part file the manifest does not record (a stopped
+// run's last, or a cluster task's): it returns the grids it covers, or why
+// it is not a whole part of group g and scan kind.
+func verifyScanPart(path string, g int, kind string) (int64, string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err.Error()
+	}
+	p, err := scan.ReadPart(data)
+	switch {
+	case err != nil:
+		return 0, err.Error()
+	case p.Label != kind:
+		return 0, fmt.Sprintf("a part of another scan (%q)", p.Label)
+	case p.Group != g:
+		return 0, fmt.Sprintf("a part of group %d", p.Group)
+	}
+	return p.Grids, ""
+}

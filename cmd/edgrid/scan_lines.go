@@ -1,0 +1,242 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+
+	"edgrid/canon"
+	"edgrid/cells"
+	"edgrid/scan"
+)
+
+// runScanLines answers each grid of args or of the lines of s.in (the line
+// contract, lines.go) with its puzzles or unavoidable sets, o.workers grids
+// at a time, in input order. A grid takes from milliseconds to minutes, so
+// the grids, not batches of lines, go to the workers.
+func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) error {
+	workers := o.workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	a := answerer{cmd: "scan", json: o.json}
+	type job struct {
+		l    inputLine
+		done chan *batchResult
+	}
+	jobs := make(chan job)
+	queue := make(chan job, 2*workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sc := scan.NewScanner()
+			for j := range jobs {
+				r := &batchResult{}
+				a.answerEach([]inputLine{j.l}, r, func(l *inputLine, out []byte) ([]byte, error) {
+					return o.answer(ctx, sc, l, out)
+				})
+				j.done <- r
+			}
+		}()
+	}
+	failed, inputs := 0, 0
+	w := bufio.NewWriterSize(s.out, 1<<16)
+	writeErr := make(chan error, 1)
+	go func() {
+		var werr error
+		for j := range queue {
+			r := <-j.done
+			for _, e := range r.errs {
+				fmt.Fprintln(s.err, e)
+				failed++
+			}
+			if werr == nil {
+				_, werr = w.Write(r.out)
+			}
+			if werr == nil && len(queue) == 0 {
+				werr = w.Flush() // each grid's answer as soon as it is in order
+			}
+		}
+		if werr == nil {
+			werr = w.Flush()
+		}
+		writeErr <- werr
+	}()
+	err := forEachBatch(ctx, args, s.in, true, func(b []inputLine, _ bool) error {
+		for i := range b {
+			inputs++
+			j := job{l: b[i], done: make(chan *batchResult, 1)}
+			queue <- j
+			jobs <- j
+		}
+		return nil
+	})
+	close(jobs)
+	close(queue)
+	wg.Wait()
+	if werr := <-writeErr; err == nil && werr != nil {
+		err = fmt.Errorf("writing output: %w", werr)
+	}
+	switch {
+	case err != nil:
+		return err
+	case failed > 0:
+		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad line(s)", failed)}
+	case inputs == 0:
+		return usagef("no grid: give grids as arguments or on standard input")
+	}
+	return nil
+}
+
+// answer appends the answer to one grid to out (answerer's contract: in
+// text the lines, the last without its line end; in JSON the members).
+func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *inputLine, out []byte) ([]byte, error) {
+	g, err := cells.ReadGrid(l.text)
+	if err != nil {
+		return out, err
+	}
+	if o.ua {
+		return o.answerUA(&g, out)
+	}
+	var found []canon.Mask
+	if _, err := sc.Scan(ctx, &g, o.scanOpts(), func(m canon.Mask) error {
+		found = append(found, m)
+		return nil
+	}); err != nil {
+		return out, err
+	}
+	sortMasks(found)
+	n := int64(len(found))
+	switch {
+	case o.json:
+		out = append(out, `,"clues":`...)
+		out = strconv.AppendInt(out, int64(o.clues), 10)
+		out = strconv.AppendInt(append(out, `,"count":`...), n, 10)
+		if !o.count {
+			out = appendPuzzleArray(append(out, `,"puzzles":`...), &g, found)
+		}
+		return out, nil
+	case o.count:
+		return strconv.AppendInt(append(g.AppendText(out), ' '), n, 10), nil
+	case o.canon:
+		forms := canonForms(&g, found)
+		for _, f := range forms {
+			out = append(append(out, f...), '\n')
+		}
+		out = append(g.AppendText(append(out, "# "...)), " puzzles "...)
+		out = strconv.AppendInt(out, n, 10)
+		return strconv.AppendInt(append(out, " classes "...), int64(len(forms)), 10), nil
+	}
+	for _, m := range found {
+		out = append(scan.AppendPuzzle(out, &g, m), '\n')
+	}
+	out = append(g.AppendText(append(out, "# "...)), " puzzles "...)
+	return strconv.AppendInt(out, n, 10), nil
+}
+
+// answerUA appends g's minimal unavoidable sets and their numbers by size.
+func (o *scanOptions) answerUA(g *canon.Grid, out []byte) ([]byte, error) {
+	size := o.maxSize
+	if size == 0 {
+		size = scan.DefaultUASize
+	}
+	sets, err := scan.Unavoidable(g, size)
+	if err != nil {
+		return out, err
+	}
+	bySize := map[int]int{}
+	var sizes []int
+	for _, m := range sets {
+		k := m.Count()
+		if bySize[k] == 0 {
+			sizes = append(sizes, k)
+		}
+		bySize[k]++
+	}
+	n := int64(len(sets))
+	if o.json {
+		out = strconv.AppendInt(append(out, `,"count":`...), n, 10)
+		out = append(out, `,"sizes":{`...)
+		for i, k := range sizes {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			out = strconv.AppendInt(append(out, '"'), int64(k), 10)
+			out = strconv.AppendInt(append(out, `":`...), int64(bySize[k]), 10)
+		}
+		out = append(out, '}')
+		if !o.count {
+			out = appendPuzzleArray(append(out, `,"sets":`...), g, sets)
+		}
+		return out, nil
+	}
+	if !o.count {
+		for _, m := range sets {
+			out = append(scan.AppendPuzzle(out, g, m), '\n')
+		}
+		out = append(out, "# "...)
+	}
+	out = g.AppendText(out)
+	if !o.count {
+		out = append(out, " sets"...)
+	}
+	out = strconv.AppendInt(append(out, ' '), n, 10)
+	for _, k := range sizes {
+		out = strconv.AppendInt(append(out, ' '), int64(k), 10)
+		out = strconv.AppendInt(append(out, ':'), int64(bySize[k]), 10)
+	}
+	return out, nil
+}
+
+// appendPuzzleArray appends the cells ms of g as a JSON array of puzzle
+// strings.
+func appendPuzzleArray(out []byte, g *canon.Grid, ms []canon.Mask) []byte {
+	out = append(out, '[')
+	for i, m := range ms {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(scan.AppendPuzzle(append(out, '"'), g, m), '"')
+	}
+	return append(out, ']')
+}
+
+// canonForms returns the minlex forms of the puzzles of g with clues ms,
+// sorted, each once: puzzles that g's automorphisms map onto each other
+// have one form.
+func canonForms(g *canon.Grid, ms []canon.Mask) [][]byte {
+	forms := make([][]byte, 0, len(ms))
+	for _, m := range ms {
+		var p canon.Grid
+		for c := range 81 {
+			if m.Has(c) {
+				p[c] = g[c]
+			}
+		}
+		// The cells are 0..9 by construction, so PuzzleMinlex cannot fail.
+		f, _, _, _ := canon.PuzzleMinlex(&p, canon.PlainOrder)
+		forms = append(forms, canon.AppendPuzzle(nil, &f, '.'))
+	}
+	slices.SortFunc(forms, bytes.Compare)
+	return slices.CompactFunc(forms, bytes.Equal)
+}
+
+// sortMasks sorts cell sets as their 0/1 strings sort.
+func sortMasks(ms []canon.Mask) {
+	slices.SortFunc(ms, func(a, b canon.Mask) int {
+		switch {
+		case a.Less(b):
+			return -1
+		case b.Less(a):
+			return 1
+		}
+		return 0
+	})
+}
