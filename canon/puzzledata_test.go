@@ -10,34 +10,24 @@ import (
 
 // The shared puzzle sets (one puzzle a line, '.' empty, '#' comments).
 const (
-	set17     = "puzzles2_17_clue"
-	setTop    = "puzzles3_magictour_top1465"
-	setHard   = "puzzles6_forum_hardest_1106"
-	want17    = 49158
-	wantTop   = 1465
-	wantHard  = 375
-	sharedDir = "shared/data"
+	set17    = "puzzles2_17_clue"
+	setTop   = "puzzles3_magictour_top1465"
+	setHard  = "puzzles6_forum_hardest_1106"
+	want17   = 49158
+	wantTop  = 1465
+	wantHard = 375
+	dataSub  = "testdata"
 )
 
-// dataDir finds shared/data by walking up from the package directory; it
-// skips the test when there is none.
+// dataDir is the repository's testdata directory, which holds the public
+// puzzle sets (testdata/README.md).
 func dataDir(tb testing.TB) string {
 	tb.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
+	d := filepath.Join("..", dataSub)
+	if _, err := os.Stat(d); err != nil {
+		tb.Fatalf("puzzle sets: %v", err)
 	}
-	for {
-		d := filepath.Join(dir, sharedDir)
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			return d
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			tb.Skipf("no %s directory above the package", sharedDir)
-		}
-		dir = parent
-	}
+	return d
 }
 
 // loadSet reads the puzzles of one shared set, with their lines as text.

@@ -38,12 +38,12 @@ func namer(t testing.TB) *Namer {
 	return New(ranker)
 }
 
-// loadSet reads a puzzle set of shared/data, found by walking up from here.
+// loadSet reads a puzzle set of the repository's testdata, found by walking up from here.
 func loadSet(t testing.TB, name string) []canon.Grid {
 	t.Helper()
 	dir, _ := os.Getwd()
 	for {
-		path := filepath.Join(dir, "shared", "data", name)
+		path := filepath.Join(dir, "testdata", name)
 		if f, err := os.Open(path); err == nil {
 			defer f.Close()
 			var ps []canon.Grid
@@ -63,7 +63,7 @@ func loadSet(t testing.TB, name string) []canon.Grid {
 		}
 		up := filepath.Dir(dir)
 		if up == dir {
-			t.Skipf("no shared/data/%s above the package", name)
+			t.Fatalf("no testdata/%s above the package", name)
 		}
 		dir = up
 	}

@@ -134,13 +134,13 @@ func randomGrids(n int) []canon.Grid {
 	return gs
 }
 
-// puzzleSet reads up to n puzzles of a set of shared/data, found by
-// walking up from here; the test is skipped without it.
+// puzzleSet reads up to n puzzles of a set of the repository's testdata, found by
+// walking up from here.
 func puzzleSet(t testing.TB, name string, n int) []string {
 	t.Helper()
 	dir, _ := os.Getwd()
 	for {
-		b, err := os.ReadFile(filepath.Join(dir, "shared", "data", name))
+		b, err := os.ReadFile(filepath.Join(dir, "testdata", name))
 		if err == nil {
 			var ps []string
 			for _, l := range strings.Split(string(b), "\n") {
@@ -156,7 +156,7 @@ func puzzleSet(t testing.TB, name string, n int) []string {
 		}
 		up := filepath.Dir(dir)
 		if up == dir {
-			t.Skipf("no shared/data/%s above the package", name)
+			t.Fatalf("no testdata/%s above the package", name)
 		}
 		dir = up
 	}

@@ -8,12 +8,11 @@ import (
 	"testing"
 )
 
-// loadPuzzles reads a puzzle set of shared/data, skipping the benchmark
-// when it is absent.
+// loadPuzzles reads a puzzle set of the repository's testdata.
 func loadPuzzles(b *testing.B, name string) [][81]uint8 {
-	f, err := os.Open("../../shared/data/" + name)
+	f, err := os.Open("../testdata/" + name)
 	if err != nil {
-		b.Skipf("puzzle set: %v", err)
+		b.Fatalf("puzzle set: %v", err)
 	}
 	defer f.Close()
 	var ps [][81]uint8

@@ -282,25 +282,15 @@ func fastFormat(g *[81]uint8) string {
 	return string(b[:])
 }
 
-// fastDataDir finds shared/data by walking up from the package directory,
-// skipping the test when there is none.
+// fastDataDir is the repository's testdata directory, which holds the
+// public puzzle sets (testdata/README.md).
 func fastDataDir(tb testing.TB) string {
 	tb.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
+	d := filepath.Join("..", "testdata")
+	if _, err := os.Stat(d); err != nil {
+		tb.Fatalf("puzzle sets: %v", err)
 	}
-	for {
-		d := filepath.Join(dir, "shared", "data")
-		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
-			return d
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			tb.Skip("no shared/data directory above the package directory")
-		}
-		dir = parent
-	}
+	return d
 }
 
 // fastSets names the shared puzzle sets: the 17-clue set, magictour's
@@ -311,7 +301,7 @@ var fastSets = []struct{ name, file string }{
 	{"hardest375", "puzzles6_forum_hardest_1106"},
 }
 
-// fastLoadSet reads a puzzle set of shared/data ('#' lines are comments).
+// fastLoadSet reads a puzzle set of testdata ('#' lines are comments).
 func fastLoadSet(tb testing.TB, file string) [][81]uint8 {
 	tb.Helper()
 	f, err := os.Open(filepath.Join(fastDataDir(tb), file))

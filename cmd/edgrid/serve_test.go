@@ -143,12 +143,12 @@ func TestServeAnswersAsCLI(t *testing.T) {
 	}
 }
 
-// sharedPuzzles reads up to n puzzles of a set of shared/data above here.
+// sharedPuzzles reads up to n puzzles of a set of the repository's testdata above here.
 func sharedPuzzles(t *testing.T, name string, n int) []string {
 	t.Helper()
 	dir, _ := os.Getwd()
 	for {
-		b, err := os.ReadFile(filepath.Join(dir, "shared", "data", name))
+		b, err := os.ReadFile(filepath.Join(dir, "testdata", name))
 		if err == nil {
 			var ps []string
 			for _, l := range strings.Split(string(b), "\n") {
@@ -162,7 +162,7 @@ func sharedPuzzles(t *testing.T, name string, n int) []string {
 			dir = up
 			continue
 		}
-		t.Skipf("no shared/data/%s", name)
+		t.Fatalf("no testdata/%s above the package", name)
 	}
 }
 

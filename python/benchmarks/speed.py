@@ -68,7 +68,7 @@ def go_rates(grids: np.ndarray, puzzles: np.ndarray, repeat: int) -> dict[str, f
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--grids", type=int, default=1_000_000, help="random grids for minlex (default 1,000,000)")
-    ap.add_argument("--puzzles", default=str(REPO.parent / "shared" / "data" / "puzzles2_17_clue"), help="the 17-clue puzzle file")
+    ap.add_argument("--puzzles", default=str(REPO / "testdata" / "puzzles2_17_clue"), help="the 17-clue puzzle file")
     ap.add_argument("--repeat", type=int, default=3, help="timings per figure; the best is kept")
     args = ap.parse_args()
 

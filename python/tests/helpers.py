@@ -51,8 +51,8 @@ def cli(*args: str, stdin: list[str] | None = None) -> list[str]:
 
 
 def shared_data() -> pathlib.Path | None:
-    """The shared puzzle sets: $EDGRID_SHARED_DATA, else shared/data beside the checkout, else None."""
-    candidates = [os.environ.get("EDGRID_SHARED_DATA"), REPO.parent / "shared" / "data"]
+    """The public puzzle sets: $EDGRID_SHARED_DATA, else the repository's testdata, else None."""
+    candidates = [os.environ.get("EDGRID_SHARED_DATA"), REPO / "testdata"]
     for c in candidates:
         if c and (pathlib.Path(c) / "puzzles2_17_clue").exists():
             return pathlib.Path(c)

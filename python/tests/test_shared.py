@@ -1,4 +1,4 @@
-"""The shared puzzle sets (shared/data beside the checkout, or $EDGRID_SHARED_DATA), against the command line."""
+"""The public puzzle sets (the repository's testdata, or $EDGRID_SHARED_DATA), against the command line."""
 
 from __future__ import annotations
 
