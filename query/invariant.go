@@ -102,6 +102,11 @@ var DefaultNames = []string{"autos", "ua4", "intercalates"}
 // The slice is new; the invariants are shared.
 func Builtins() []Invariant { return append(append([]Invariant(nil), builtins...), scanInvariants...) }
 
+// Cheap returns the built-in invariants that cost microseconds a grid: all
+// but those of package scan (unavoidable sets by size, milliseconds; puzzle
+// counts, a whole scan). The slice is new; the invariants are shared.
+func Cheap() []Invariant { return append([]Invariant(nil), builtins...) }
+
 // Lookup returns the invariant with the given name among invs (the
 // built-ins when invs is nil). An unknown name gives an error that lists
 // the known ones.

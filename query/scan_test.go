@@ -66,3 +66,22 @@ func TestPuzzleCounts(t *testing.T) {
 		t.Errorf("p17 of an invalid grid: %d; want -1", v)
 	}
 }
+
+// TestCheap checks that Cheap lists the built-ins without package scan's.
+func TestCheap(t *testing.T) {
+	cheap := map[string]bool{}
+	for _, inv := range Cheap() {
+		cheap[inv.Name()] = true
+	}
+	for _, inv := range Builtins() {
+		costly := false
+		for _, s := range scanInvariants {
+			if s.Name() == inv.Name() {
+				costly = true
+			}
+		}
+		if cheap[inv.Name()] == costly {
+			t.Errorf("%s: in Cheap %v; want %v", inv.Name(), cheap[inv.Name()], !costly)
+		}
+	}
+}

@@ -108,7 +108,7 @@ func (s *Server) describeGrid(ctx context.Context, g *canon.Grid) (*GridAnswer, 
 		return nil, err
 	}
 	a.Group, a.Band = grp.Number, grp.Band
-	for _, inv := range query.Builtins() {
+	for _, inv := range query.Cheap() {
 		a.Invariants[inv.Name()] = inv.Value(&m)
 	}
 	return a, nil
