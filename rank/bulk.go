@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -79,6 +80,27 @@ func (r *Ranker) RankAll(ctx context.Context, grids []canon.Grid, o Order, worke
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
+	nums, err := r.RankMinlex(ctx, ms, o, workers)
+	if err != nil {
+		return nil, nil, err
+	}
+	return nums, ms, nil
+}
+
+// RankMinlex returns the number in the order o of each of the minlex grids
+// ms, in any order (duplicates allowed): RankSorted on them sorted, a first
+// band at a time on each of workers goroutines (0: one per core). A grid
+// that is not minlex fails the call with a *RowError naming its row.
+func (r *Ranker) RankMinlex(ctx context.Context, ms []canon.Grid, o Order, workers int) ([]int64, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if len(ms) > math.MaxInt32 {
+		return nil, fmt.Errorf("rank: %d grids in one batch: want at most %d", len(ms), math.MaxInt32)
+	}
 	// Sort the rows by minlex grid: a band's rows (a group's) are then
 	// next to each other.
 	order := make([]int32, len(ms))
@@ -110,9 +132,9 @@ func (r *Ranker) RankAll(ctx context.Context, grids []canon.Grid, o Order, worke
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return nums, ms, nil
+	return nums, nil
 }
 
 // bandChunks cuts ascending minlex grids into the spans [a, b) of one
