@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"time"
 )
 
 // batchOrErr is what the reading goroutine hands on.
@@ -92,6 +93,28 @@ func (bs *batchSource) next(ctx context.Context) ([]inputLine, bool, error) {
 			return nil, false, b.err
 		}
 		return b.lines, len(bs.ch) == 0, nil
+	}
+}
+
+// nextWithin is next waiting at most d for a batch; late reports that
+// none came in that time (and nothing was taken).
+func (bs *batchSource) nextWithin(ctx context.Context, d time.Duration) (b []inputLine, late bool, err error) {
+	if len(bs.pending) > 0 {
+		b, _, err = bs.next(ctx)
+		return b, false, err
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil, true, nil
+	case <-ctx.Done():
+		return nil, false, stopped(ctx)
+	case x, ok := <-bs.ch:
+		if !ok {
+			return nil, false, nil
+		}
+		return x.lines, false, x.err
 	}
 }
 
