@@ -339,4 +339,3 @@ func bulkWrite(ctx context.Context, job bulkJob, linesPath string, answers *spil
 	}
 	return failed, nil
 }
-
