@@ -70,15 +70,22 @@ func runBulk(ctx context.Context, job bulkJob, mem int64, bs *batchSource, s str
 
 	queries := newSpillSorter(dir, "queries", queryRecord, mem/2)
 	linesPath := filepath.Join(dir, "lines")
+	// Stopped before printing, bulk answering has printed nothing.
+	quiet := func(err error) error {
+		if ctx.Err() != nil {
+			return fmt.Errorf("stopped (%w) before printing: nothing is printed", context.Cause(ctx))
+		}
+		return err
+	}
 	total, nq, err := bulkRead(ctx, job, bs, queries, linesPath, prog)
 	if err != nil {
-		return err
+		return quiet(err)
 	}
 	answers := newSpillSorter(dir, "answers", answerRecord, mem/4)
 	chunk := int(max(1, mem/4/int64(runtime.GOMAXPROCS(0)+2)/(queryRecord+16)))
 	prog.phase("answering", nq)
 	if err := bulkAnswerAll(ctx, job, queries, answers, chunk, prog); err != nil {
-		return err
+		return quiet(err)
 	}
 	prog.phase("writing", total)
 	failed, err := bulkWrite(ctx, job, linesPath, answers, s, prog)
