@@ -6,7 +6,7 @@ BIN := bin/edgrid
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 LDFLAGS := -X main.buildVersion=$(VERSION)
 
-.PHONY: build man test test-long bench bench-report lint run generate tables dist python python-lib test-python bench-python
+.PHONY: build man test test-long bench bench-report bench-bulk lint run generate tables dist python python-lib test-python bench-python
 
 build:
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/edgrid
@@ -51,6 +51,11 @@ bench:
 # (about 10 minutes; nothing else should run meanwhile).
 bench-report:
 	@GO=$(GO) docs/bench-report.sh
+
+# The bulk-answering rows of docs/benchmarks.md (one small band, with and
+# without a catalog of it; about two minutes, no full catalog built).
+bench-bulk:
+	@GO=$(GO) docs/bulk-bench.sh
 
 # Static binaries for nodes without Go or network: dist/edgrid-linux-amd64
 # and dist/edgrid-linux-arm64 (no cgo, embedded tables included).

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -23,6 +24,11 @@ func minlexRows(grids, forms []canon.Grid, autos []int32, workers int) error {
 	})
 }
 
+// bulkRows is the batch size from which rankRows and idRows number the
+// rows together (rank.Ranker.RankMinlex: a bucket part regenerated once for
+// all the rows in it) rather than one by one.
+const bulkRows = 64
+
 // rankRows writes the number of each grid's class in order o.
 func rankRows(grids []canon.Grid, o rank.Order, numbers []int64, workers int) error {
 	r, err := ranker()
@@ -30,6 +36,21 @@ func rankRows(grids []canon.Grid, o rank.Order, numbers []int64, workers int) er
 		return err
 	}
 	ctx := context.Background()
+	if len(grids) >= bulkRows {
+		ms := make([]canon.Grid, len(grids))
+		err := forRows(len(grids), workers, none, func(_ struct{}, i int) error {
+			g := grids[i]
+			if err := g.Validate(); err != nil {
+				return err
+			}
+			ms[i], _, _ = canon.Minlex(&g)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		return rankMinlexRows(ctx, r, ms, o, numbers, workers)
+	}
 	return forRows(len(grids), workers, none, func(_ struct{}, i int) error {
 		g := grids[i]
 		if err := g.Validate(); err != nil {
@@ -39,6 +60,21 @@ func rankRows(grids []canon.Grid, o rank.Order, numbers []int64, workers int) er
 		numbers[i] = n
 		return err
 	})
+}
+
+// rankMinlexRows numbers the minlex grids ms together into numbers; a
+// failure on a row is that row's error.
+func rankMinlexRows(ctx context.Context, r *rank.Ranker, ms []canon.Grid, o rank.Order, numbers []int64, workers int) error {
+	nums, err := r.RankMinlex(ctx, ms, o, workers)
+	var re *rank.RowError
+	if errors.As(err, &re) {
+		return &rowError{Row: re.Row, Cell: -1, Err: re.Err, internal: true}
+	}
+	if err != nil {
+		return err
+	}
+	copy(numbers, nums)
+	return nil
 }
 
 // unrankRows writes the grid of each number in order o.

@@ -7,6 +7,7 @@ import (
 
 	"edgrid/canon"
 	"edgrid/puzzleid"
+	"edgrid/rank"
 )
 
 // idWidth is the longest ID: a number of up to 10 digits, '-', 21 hexadecimal
@@ -26,6 +27,9 @@ func idRows(puzzles []canon.Grid, text []byte, stride, workers int) error {
 	}
 	ctx := context.Background()
 	newNamer := func() *puzzleid.Namer { return puzzleid.New(r) }
+	if len(puzzles) >= bulkRows {
+		return idRowsBulk(ctx, r, puzzles, text, stride, workers)
+	}
 	return forRows(len(puzzles), workers, newNamer, func(nm *puzzleid.Namer, i int) error {
 		p := puzzles[i]
 		if err := checkPuzzle(&p); err != nil {
@@ -63,4 +67,33 @@ func fromIDRows(text []byte, stride int, puzzles []canon.Grid, workers int) erro
 		puzzles[i] = p
 		return err
 	})
+}
+
+// idRowsBulk is idRows for a large batch: the keys row by row, then every
+// number at once.
+func idRowsBulk(ctx context.Context, r *rank.Ranker, puzzles []canon.Grid, text []byte, stride, workers int) error {
+	ms := make([]canon.Grid, len(puzzles))
+	masks := make([]canon.Mask, len(puzzles))
+	newNamer := func() *puzzleid.Namer { return puzzleid.New(r) }
+	err := forRows(len(puzzles), workers, newNamer, func(nm *puzzleid.Namer, i int) error {
+		p := puzzles[i]
+		if err := checkPuzzle(&p); err != nil {
+			return err
+		}
+		var err error
+		ms[i], masks[i], err = nm.Key(ctx, &p)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	nums := make([]int64, len(ms))
+	if err := rankMinlexRows(ctx, r, ms, rank.Lex, nums, workers); err != nil {
+		return err
+	}
+	for i := range puzzles {
+		row := text[i*stride : (i+1)*stride]
+		clear(row[copy(row, puzzleid.ID{Number: nums[i], Mask: masks[i]}.String()):])
+	}
+	return nil
 }

@@ -84,21 +84,7 @@ func New(r *rank.Ranker) *Namer {
 // *solve.GivenError for givens that repeat a digit in a unit, and with
 // ErrNoSolution or ErrSeveral unless p has exactly one solution.
 func (n *Namer) ID(ctx context.Context, p *canon.Grid) (ID, error) {
-	g := [81]uint8(*p)
-	if err := solve.CheckGivens(&g); err != nil {
-		return ID{}, err
-	}
-	var sol [81]uint8
-	count, err := n.f.Unique(ctx, &g, &sol)
-	switch {
-	case err != nil:
-		return ID{}, err
-	case count == 0:
-		return ID{}, ErrNoSolution
-	case count > 1:
-		return ID{}, ErrSeveral
-	}
-	m, mask, err := canon.PuzzleKey(p, (*canon.Grid)(&sol))
+	m, mask, err := n.Key(ctx, p)
 	if err != nil {
 		return ID{}, err
 	}
@@ -107,6 +93,28 @@ func (n *Namer) ID(ctx context.Context, p *canon.Grid) (ID, error) {
 		return ID{}, err
 	}
 	return ID{Number: num, Mask: mask}, nil
+}
+
+// Key returns all of p's ID but its number: the minlex grid of p's solution
+// (whose number in rank.Lex the ID holds) and the mask. It fails as ID does.
+// A collection's IDs are its keys, then all their numbers at once
+// (rank.Ranker.RankMinlex, or IDs).
+func (n *Namer) Key(ctx context.Context, p *canon.Grid) (canon.Grid, canon.Mask, error) {
+	g := [81]uint8(*p)
+	if err := solve.CheckGivens(&g); err != nil {
+		return canon.Grid{}, canon.Mask{}, err
+	}
+	var sol [81]uint8
+	count, err := n.f.Unique(ctx, &g, &sol)
+	switch {
+	case err != nil:
+		return canon.Grid{}, canon.Mask{}, err
+	case count == 0:
+		return canon.Grid{}, canon.Mask{}, ErrNoSolution
+	case count > 1:
+		return canon.Grid{}, canon.Mask{}, ErrSeveral
+	}
+	return canon.PuzzleKey(p, (*canon.Grid)(&sol))
 }
 
 // Puzzle returns the puzzle an ID names: the clues of the minlex grid of

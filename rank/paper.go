@@ -103,38 +103,57 @@ func damaged(group int, err error) error {
 // paperOrdinal returns the 1-based position of the minlex grid m in its
 // group in the paper's order.
 func (r *Ranker) paperOrdinal(ctx context.Context, m *canon.Grid, gs *groupState) (int64, error) {
-	w, err := r.paperWalk(gs)
+	w, below, err := r.paperLeaf(gs, m)
 	if err != nil {
 		return 0, err
-	}
-	var below int64
-	for {
-		if split, err := w.rd.split(w.n, w.leaf); err != nil {
-			return 0, damaged(gs.grp.Number, err)
-		} else if !split {
-			break
-		}
-		it, opts, cnt, err := w.step()
-		if err != nil {
-			return 0, damaged(gs.grp.Number, err)
-		}
-		j := index(opts, pick(it, m))
-		if j < 0 {
-			return 0, fmt.Errorf("rank: %s is not a completion of group %d", m.String(), gs.grp.Number)
-		}
-		for _, c := range cnt[:j] {
-			below += c
-		}
-		if err := w.descend(opts, cnt, j); err != nil {
-			return 0, damaged(gs.grp.Number, err)
-		}
 	}
 	grids, err := w.leafGrids(ctx, gs)
 	if err != nil {
 		return 0, err
 	}
-	// Replay the search over the leaf: at each item, the grids that take
-	// an earlier option than m come before it; those taking m's go on.
+	n, err := w.replay(grids, m, gs.grp.Number)
+	return below + n, err
+}
+
+// paperLeaf walks group gs's tree down the path m forces to its leaf, and
+// returns the walk there and the grids of the options before m's on the way.
+func (r *Ranker) paperLeaf(gs *groupState, m *canon.Grid) (*paperWalk, int64, error) {
+	w, err := r.paperWalk(gs)
+	if err != nil {
+		return nil, 0, err
+	}
+	var below int64
+	for {
+		if split, err := w.rd.split(w.n, w.leaf); err != nil {
+			return nil, 0, damaged(gs.grp.Number, err)
+		} else if !split {
+			break
+		}
+		it, opts, cnt, err := w.step()
+		if err != nil {
+			return nil, 0, damaged(gs.grp.Number, err)
+		}
+		j := index(opts, pick(it, m))
+		if j < 0 {
+			return nil, 0, fmt.Errorf("rank: %s is not a completion of group %d", m.String(), gs.grp.Number)
+		}
+		for _, c := range cnt[:j] {
+			below += c
+		}
+		if err := w.descend(opts, cnt, j); err != nil {
+			return nil, 0, damaged(gs.grp.Number, err)
+		}
+	}
+	return w, below, nil
+}
+
+// replay returns the 1-based position of m among the grids of the walk's
+// leaf, by replaying the search over them from the walk's state; grids is
+// reordered and cut, and the walk's state moved on.
+func (w *paperWalk) replay(grids []canon.Grid, m *canon.Grid, group int) (int64, error) {
+	var below int64
+	// At each item, the grids that take an earlier option than m come
+	// before it; those taking m's go on.
 	for len(grids) > 0 && !(len(grids) == 1 && grids[0] == *m) {
 		it, _ := w.st.choose()
 		om := pick(it, m)
@@ -151,7 +170,7 @@ func (r *Ranker) paperOrdinal(ctx context.Context, m *canon.Grid, gs *groupState
 		w.st.place(int(om.cell), om.digit)
 	}
 	if len(grids) == 0 {
-		return 0, fmt.Errorf("rank: minlex grid %s not found in group %d", m.String(), gs.grp.Number)
+		return 0, fmt.Errorf("rank: minlex grid %s not found in group %d", m.String(), group)
 	}
 	return below + 1, nil
 }

@@ -335,7 +335,7 @@ func TestLexWithCatalog(t *testing.T) {
 }
 
 // writeCatalog writes the files of groups into dir.
-func writeCatalog(t *testing.T, dir string, groups []int) {
+func writeCatalog(t testing.TB, dir string, groups []int) {
 	t.Helper()
 	ctx := context.Background()
 	for _, g := range groups {

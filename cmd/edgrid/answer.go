@@ -63,7 +63,14 @@ func (a answerer) answerEach(b []inputLine, r *batchResult, fn func(l *inputLine
 // run answers every input of args or s.in on all cores, in input order,
 // and fails with exit status 1 when some input was bad.
 func (a answerer) run(ctx context.Context, args []string, s streams, cells bool, work func(b []inputLine, r *batchResult)) error {
-	failed, err := orderedMap(ctx, args, s, cells, work)
+	bs := openBatches(args, s.in, cells)
+	defer bs.close()
+	return a.runFrom(ctx, bs, s, work)
+}
+
+// runFrom is run over the batches of bs.
+func (a answerer) runFrom(ctx context.Context, bs *batchSource, s streams, work func(b []inputLine, r *batchResult)) error {
+	failed, err := orderedMapFrom(ctx, bs, s, work)
 	if err != nil {
 		return err
 	}

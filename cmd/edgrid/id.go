@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -9,6 +10,7 @@ import (
 	"edgrid/canon"
 	"edgrid/cells"
 	"edgrid/puzzleid"
+	"edgrid/rank"
 )
 
 func init() {
@@ -21,23 +23,28 @@ type idOptions struct {
 	catalog string
 	dots    bool // puzzle
 	json    bool
+	bulk    bulkOptions // id
 }
 
 func newIDCmd(s streams) *cobra.Command {
 	var o idOptions
 	c := &cobra.Command{
-		Use:   "id [--catalog DIR] [--json] [PUZZLE...]",
+		Use:   "id [--catalog DIR] [--json] [--bulk] [--mem SIZE] [PUZZLE...]",
 		Short: "print the compact ID of each puzzle with one solution",
 		Long: `A puzzle with exactly one solution gets NUMBER-MASK: the lexicographic number of its
 solution's class (as rank --order lex) and its clue cells in that class's minlex grid,
 smallest over the grid's automorphisms, as 21 hexadecimal digits. Equivalent puzzles get
 the same ID; edgrid puzzle turns it back into a puzzle.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.bulk.validate(cmd); err != nil {
+				return err
+			}
 			return runID(cmd.Context(), o, args, s)
 		},
 	}
 	catalogFlag(c.Flags(), &o.catalog, "number solution grids by reading this catalog directory instead of regenerating them (about twice as fast)")
 	jsonFlag(c.Flags(), &o.json, `print JSON Lines: {"input","id"} a line, or {"input","error"}`)
+	o.bulk.addFlags(c)
 	return c
 }
 
@@ -56,9 +63,18 @@ func newPuzzleCmd(s streams) *cobra.Command {
 	return c
 }
 
-// runID prints the ID of each puzzle.
+// runID prints the ID of each puzzle, one at a time or, for a large
+// input, all the numbers together (runBulk).
 func runID(ctx context.Context, o idOptions, args []string, s streams) error {
-	return runIDs(ctx, answerer{cmd: "id", json: o.json}, o.catalog, true, args, s, func(ctx context.Context, n *puzzleid.Namer, l *inputLine, out []byte) ([]byte, error) {
+	a := answerer{cmd: "id", json: o.json}
+	bulk := func(ctx context.Context, r *rank.Ranker, bs *batchSource) (bool, error) {
+		use, err := o.bulk.choose(ctx, bs)
+		if err != nil || !use {
+			return false, err
+		}
+		return true, runBulk(ctx, idJob(r, o, a), o.bulk.mem, bs, s)
+	}
+	return runIDs(ctx, a, o.catalog, true, args, s, bulk, func(ctx context.Context, n *puzzleid.Namer, l *inputLine, out []byte) ([]byte, error) {
 		p, err := cells.ReadPuzzle(l.text)
 		if err != nil {
 			return out, err
@@ -67,11 +83,52 @@ func runID(ctx context.Context, o idOptions, args []string, s streams) error {
 		if err != nil {
 			return out, err
 		}
-		if o.json {
-			return append(append(append(out, `,"id":"`...), id.String()...), '"'), nil
-		}
-		return append(out, id.String()...), nil
+		return appendID(out, o, id), nil
 	})
+}
+
+// appendID appends an ID as text or as JSON's member.
+func appendID(out []byte, o idOptions, id puzzleid.ID) []byte {
+	if o.json {
+		return append(append(append(out, `,"id":"`...), id.String()...), '"')
+	}
+	return append(out, id.String()...)
+}
+
+// idJob is id's bulk answering: the query is the minlex form of the
+// puzzle's solution, the payload the mask.
+func idJob(r *rank.Ranker, o idOptions, a answerer) bulkJob {
+	return bulkJob{
+		a:        a,
+		cells:    true,
+		newState: func() any { return puzzleid.New(r) },
+		prepare: func(ctx context.Context, st any, l *inputLine) (canon.Grid, []byte, error) {
+			p, err := cells.ReadPuzzle(l.text)
+			if err != nil {
+				return canon.Grid{}, nil, err
+			}
+			m, mask, err := st.(*puzzleid.Namer).Key(ctx, &p)
+			if err != nil {
+				return canon.Grid{}, nil, err
+			}
+			return m, binary.BigEndian.AppendUint64(binary.BigEndian.AppendUint64(nil, mask[0]), mask[1]), nil
+		},
+		answer: func(ctx context.Context, ms []canon.Grid) ([]bulkAnswer, error) {
+			nums, err := r.RankSorted(ctx, ms, rank.Lex)
+			if err != nil {
+				return nil, err
+			}
+			as := make([]bulkAnswer, len(nums))
+			for k, n := range nums {
+				as[k].v[0] = n
+			}
+			return as, nil
+		},
+		format: func(out []byte, payload []byte, ans bulkAnswer) ([]byte, error) {
+			mask := canon.Mask{binary.BigEndian.Uint64(payload), binary.BigEndian.Uint64(payload[8:])}
+			return appendID(out, o, puzzleid.ID{Number: ans.v[0], Mask: mask}), nil
+		},
+	}
 }
 
 // runPuzzle prints the puzzle of each ID.
@@ -80,7 +137,7 @@ func runPuzzle(ctx context.Context, o idOptions, args []string, s streams) error
 	if o.dots {
 		empty = '.'
 	}
-	return runIDs(ctx, answerer{cmd: "puzzle", json: o.json}, o.catalog, false, args, s, func(ctx context.Context, n *puzzleid.Namer, l *inputLine, out []byte) ([]byte, error) {
+	return runIDs(ctx, answerer{cmd: "puzzle", json: o.json}, o.catalog, false, args, s, nil, func(ctx context.Context, n *puzzleid.Namer, l *inputLine, out []byte) ([]byte, error) {
 		id, err := puzzleid.Parse(l.text)
 		if err != nil {
 			return out, err
@@ -99,7 +156,9 @@ func runPuzzle(ctx context.Context, o idOptions, args []string, s streams) error
 // runIDs answers each input with answer on all cores (one Namer per
 // worker), numbering grids from the catalog in directory catalog unless it
 // is "", following the line contract: bad lines reported, exit 1.
+// bulk, when not nil, may answer all the inputs itself instead.
 func runIDs(ctx context.Context, a answerer, catalog string, cells bool, args []string, s streams,
+	bulk func(ctx context.Context, r *rank.Ranker, bs *batchSource) (bool, error),
 	answer func(ctx context.Context, n *puzzleid.Namer, l *inputLine, out []byte) ([]byte, error)) error {
 	r, err := newRanker(catalog)
 	if err != nil {
@@ -107,8 +166,15 @@ func runIDs(ctx context.Context, a answerer, catalog string, cells bool, args []
 	}
 	defer r.Close()
 	go canon.Prepare()
+	bs := openBatches(args, s.in, cells)
+	defer bs.close()
+	if bulk != nil {
+		if done, err := bulk(ctx, r, bs); done || err != nil {
+			return err
+		}
+	}
 	namers := sync.Pool{New: func() any { return puzzleid.New(r) }}
-	return a.run(ctx, args, s, cells, func(b []inputLine, res *batchResult) {
+	return a.runFrom(ctx, bs, s, func(b []inputLine, res *batchResult) {
 		n := namers.Get().(*puzzleid.Namer)
 		defer namers.Put(n)
 		a.answerEach(b, res, func(l *inputLine, out []byte) ([]byte, error) {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"time"
 )
 
 // batchOrErr is what the reading goroutine hands on.
@@ -51,28 +52,91 @@ func inputBatches(args []string, in io.Reader, cells bool, depth int, stop <-cha
 	return ch
 }
 
+// batchSource hands out the batches of inputs of args or of a reader, in
+// order; batches read ahead to decide something (bulk answering) are put
+// back in front with unread.
+type batchSource struct {
+	ch      <-chan batchOrErr
+	stop    chan struct{}
+	pending [][]inputLine
+}
+
+// openBatches starts reading the inputs of args, or else of in; close stops it.
+func openBatches(args []string, in io.Reader, cells bool) *batchSource {
+	stop := make(chan struct{})
+	return &batchSource{ch: inputBatches(args, in, cells, 2, stop), stop: stop}
+}
+
+// close stops the reading.
+func (bs *batchSource) close() { close(bs.stop) }
+
+// unread puts batches back in front of the source, in their order.
+func (bs *batchSource) unread(b ...[]inputLine) { bs.pending = append(b, bs.pending...) }
+
+// next returns the next batch, nil at the end, and idle true when no
+// further batch is waiting. When ctx is done first it returns the error of
+// stopped: a signal ends the wait for input.
+func (bs *batchSource) next(ctx context.Context) ([]inputLine, bool, error) {
+	if len(bs.pending) > 0 {
+		b := bs.pending[0]
+		bs.pending = bs.pending[1:]
+		return b, len(bs.pending) == 0 && len(bs.ch) == 0, nil
+	}
+	select {
+	case <-ctx.Done():
+		return nil, false, stopped(ctx)
+	case b, ok := <-bs.ch:
+		if !ok {
+			return nil, false, nil
+		}
+		if b.err != nil {
+			return nil, false, b.err
+		}
+		return b.lines, len(bs.ch) == 0, nil
+	}
+}
+
+// nextWithin is next waiting at most d for a batch; late reports that
+// none came in that time (and nothing was taken).
+func (bs *batchSource) nextWithin(ctx context.Context, d time.Duration) (b []inputLine, late bool, err error) {
+	if len(bs.pending) > 0 {
+		b, _, err = bs.next(ctx)
+		return b, false, err
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil, true, nil
+	case <-ctx.Done():
+		return nil, false, stopped(ctx)
+	case x, ok := <-bs.ch:
+		if !ok {
+			return nil, false, nil
+		}
+		return x.lines, false, x.err
+	}
+}
+
 // forEachBatch calls fn with each batch of inputs in order, and idle true
 // when no further batch is waiting (a time to flush output). It returns
 // fn's first error, a read error, or, when ctx is done first, an error
 // saying the command was stopped: a signal ends the wait for input.
 func forEachBatch(ctx context.Context, args []string, in io.Reader, cells bool, fn func(b []inputLine, idle bool) error) error {
-	stop := make(chan struct{})
-	defer close(stop)
-	ch := inputBatches(args, in, cells, 2, stop)
+	bs := openBatches(args, in, cells)
+	defer bs.close()
+	return bs.each(ctx, fn)
+}
+
+// each calls fn with each remaining batch, as forEachBatch does.
+func (bs *batchSource) each(ctx context.Context, fn func(b []inputLine, idle bool) error) error {
 	for {
-		select {
-		case <-ctx.Done():
-			return stopped(ctx)
-		case b, ok := <-ch:
-			if !ok {
-				return nil
-			}
-			if b.err != nil {
-				return b.err
-			}
-			if err := fn(b.lines, len(ch) == 0); err != nil {
-				return err
-			}
+		b, idle, err := bs.next(ctx)
+		if err != nil || b == nil {
+			return err
+		}
+		if err := fn(b, idle); err != nil {
+			return err
 		}
 	}
 }
@@ -99,6 +163,13 @@ type batchResult struct {
 // is done it stops reading, prints what was answered and returns the error
 // of stopped.
 func orderedMap(ctx context.Context, args []string, s streams, cells bool, work func(b []inputLine, r *batchResult)) (failed int, err error) {
+	bs := openBatches(args, s.in, cells)
+	defer bs.close()
+	return orderedMapFrom(ctx, bs, s, work)
+}
+
+// orderedMapFrom is orderedMap over the batches of bs.
+func orderedMapFrom(ctx context.Context, bs *batchSource, s streams, work func(b []inputLine, r *batchResult)) (failed int, err error) {
 	workers := runtime.GOMAXPROCS(0)
 	type job struct {
 		lines []inputLine
@@ -141,7 +212,7 @@ func orderedMap(ctx context.Context, args []string, s streams, cells bool, work 
 		}
 		writeErr <- werr
 	}()
-	err = forEachBatch(ctx, args, s.in, cells, func(b []inputLine, _ bool) error {
+	err = bs.each(ctx, func(b []inputLine, _ bool) error {
 		j := job{lines: b, done: make(chan *batchResult, 1)}
 		queue <- j
 		jobs <- j

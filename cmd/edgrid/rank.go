@@ -24,10 +24,13 @@ func init() {
 func newRankCmd(s streams) *cobra.Command {
 	var o rankOptions
 	c := &cobra.Command{
-		Use:   "rank [--canonical] [--order paper|groups|lex] [--catalog DIR] [--json] [GRID...]",
+		Use:   "rank [--canonical] [--order paper|groups|lex] [--catalog DIR] [--json] [--bulk] [--mem SIZE] [GRID...]",
 		Short: "print the number (1..5,472,730,538) of each grid's class",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.validate(); err != nil {
+				return err
+			}
+			if err := o.bulk.validate(cmd); err != nil {
 				return err
 			}
 			return runRank(cmd.Context(), o, args, s)
@@ -35,6 +38,7 @@ func newRankCmd(s streams) *cobra.Command {
 	}
 	c.Flags().BoolVar(&o.canonical, "canonical", false, "also print the minlex form: <number> <minlex grid>")
 	o.addFlags(c)
+	o.bulk.addFlags(c)
 	jsonFlag(c.Flags(), &o.json, `print JSON Lines: {"input","number","minlex"} a line, or {"input","error"}`)
 	return c
 }
@@ -63,6 +67,7 @@ type rankOptions struct {
 	order     rank.Order
 	catalog   string
 	json      bool
+	bulk      bulkOptions // rank only
 }
 
 // addFlags adds the flags rank and unrank share.
@@ -80,7 +85,8 @@ func (o *rankOptions) validate() error {
 	return nil
 }
 
-// runRank prints the number of each grid's class in o.order.
+// runRank prints the number of each grid's class in o.order, one grid at
+// a time or, for a large input, all together (runBulk).
 func runRank(ctx context.Context, o rankOptions, args []string, s streams) error {
 	r, err := newRanker(o.catalog)
 	if err != nil {
@@ -89,7 +95,16 @@ func runRank(ctx context.Context, o rankOptions, args []string, s streams) error
 	defer r.Close()
 	go canon.Prepare()
 	a := answerer{cmd: "rank", json: o.json, quote: true}
-	return a.run(ctx, args, s, true, func(b []inputLine, res *batchResult) {
+	bs := openBatches(args, s.in, true)
+	defer bs.close()
+	bulk, err := o.bulk.choose(ctx, bs)
+	if err != nil {
+		return err
+	}
+	if bulk {
+		return runBulk(ctx, rankJob(r, o, a), o.bulk.mem, bs, s)
+	}
+	return a.runFrom(ctx, bs, s, func(b []inputLine, res *batchResult) {
 		a.answerEach(b, res, func(l *inputLine, out []byte) ([]byte, error) {
 			g, err := cells.ReadGrid(l.text)
 			if err != nil {
@@ -99,17 +114,59 @@ func runRank(ctx context.Context, o rankOptions, args []string, s streams) error
 			if err != nil {
 				return out, err
 			}
-			if o.json {
-				out = strconv.AppendInt(append(out, `,"number":`...), n, 10)
-				return append(m.AppendText(append(out, `,"minlex":"`...)), '"'), nil
-			}
-			out = strconv.AppendInt(out, n, 10)
-			if o.canonical {
-				out = m.AppendText(append(out, ' '))
-			}
-			return out, nil
+			return appendRank(out, o, n, &m), nil
 		})
 	})
+}
+
+// appendRank appends a grid's number, and in JSON or with --canonical its
+// minlex form m.
+func appendRank(out []byte, o rankOptions, n int64, m *canon.Grid) []byte {
+	if o.json {
+		out = strconv.AppendInt(append(out, `,"number":`...), n, 10)
+		return append(m.AppendText(append(out, `,"minlex":"`...)), '"')
+	}
+	out = strconv.AppendInt(out, n, 10)
+	if o.canonical {
+		out = m.AppendText(append(out, ' '))
+	}
+	return out
+}
+
+// rankJob is rank's bulk answering: the query is the grid's minlex form,
+// kept for the answer too.
+func rankJob(r *rank.Ranker, o rankOptions, a answerer) bulkJob {
+	return bulkJob{
+		a:        a,
+		cells:    true,
+		newState: func() any { return nil },
+		prepare: func(_ context.Context, _ any, l *inputLine) (canon.Grid, []byte, error) {
+			g, err := cells.ReadGrid(l.text)
+			if err != nil {
+				return g, nil, err
+			}
+			if err := g.Validate(); err != nil {
+				return g, nil, err
+			}
+			m, _, _ := canon.Minlex(&g)
+			return m, m[:], nil
+		},
+		answer: func(ctx context.Context, ms []canon.Grid) ([]bulkAnswer, error) {
+			nums, err := r.RankSorted(ctx, ms, o.order)
+			if err != nil {
+				return nil, err
+			}
+			as := make([]bulkAnswer, len(nums))
+			for k, n := range nums {
+				as[k].v[0] = n
+			}
+			return as, nil
+		},
+		format: func(out []byte, payload []byte, ans bulkAnswer) ([]byte, error) {
+			m := canon.Grid(payload)
+			return appendRank(out, o, ans.v[0], &m), nil
+		},
+	}
 }
 
 // runUnrank prints the grid of each number in o.order.

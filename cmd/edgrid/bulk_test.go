@@ -1,0 +1,214 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"edgrid/canon"
+	"edgrid/rank"
+	"edgrid/storage"
+)
+
+// bulkGroups are the groups of the bulk tests' catalog: small ones.
+const bulkLo, bulkHi = 3530, 3541
+
+// bulkInput returns lines of grids of groups bulkLo..bulkHi in random
+// frames (random ones, each group's first and last, bucket boundaries,
+// duplicates), the first and last grids of all, trailing fields, and bad
+// lines among them.
+func bulkInput(t *testing.T, n int) string {
+	t.Helper()
+	ctx := context.Background()
+	r, err := rank.New(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := r.Tables()
+	rng := rand.New(rand.NewPCG(3, 4))
+	lo, hi := tb.GroupFirst(bulkLo)+1, tb.GroupFirst(bulkHi)+tb.GroupCount(bulkHi)
+	type q struct {
+		n int64
+		o rank.Order
+	}
+	qs := []q{{1, rank.Lex}, {tb.Total(), rank.Lex}, {1, rank.Paper}, {tb.Total(), rank.Paper}}
+	for g := bulkLo; g <= bulkHi; g++ {
+		f, c := tb.GroupFirst(g), tb.GroupCount(g)
+		qs = append(qs, q{f + 1, rank.Groups}, q{f + c, rank.Groups})
+		cum, err := tb.Buckets(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := len(cum) / 2
+		qs = append(qs, q{f + cum[i], rank.Groups}, q{f + cum[i] + 1, rank.Groups})
+	}
+	for len(qs) < n {
+		qs = append(qs, q{lo + rng.Int64N(hi-lo+1), rank.Groups})
+	}
+	var lines []string
+	for k, x := range qs {
+		m, err := r.Unrank(ctx, x.n, x.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := canon.RandomTransform(rng)
+		g := tr.Apply(&m)
+		line := g.String()
+		if k%5 == 0 {
+			line += " rating " + itoa(k)
+		}
+		lines = append(lines, line)
+		if k%9 == 0 {
+			lines = append(lines, line) // a duplicate
+		}
+	}
+	bad := []byte(lines[7][:81])
+	bad[0], bad[1] = bad[1], bad[0]
+	lines = append(lines[:20], append([]string{"abc", string(bad), lines[3][:80], "# a comment", ""}, lines[20:]...)...)
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// Bulk answering prints what one-at-a-time answering prints, byte for byte
+// on both streams, with the same exit code: in every order, with and
+// without a catalog, in text and JSON, in memory and with runs spilled.
+func TestRankBulkMatchesOneByOne(t *testing.T) {
+	cat := filepath.Join(t.TempDir(), "cat")
+	if code, _, errs := run(t, "", "enumerate", "--group", itoa(bulkLo)+"-"+itoa(bulkHi), "--out", cat); code != 0 {
+		t.Fatalf("enumerate --out: %s", errs)
+	}
+	// 600 queries: at --mem 64K both the queries and the answers are
+	// sorted in several runs.
+	in := bulkInput(t, 600)
+	for _, order := range []string{"paper", "groups", "lex"} {
+		for _, extra := range [][]string{nil, {"--catalog", cat}, {"--json"}} {
+			args := append([]string{"rank", "--canonical", "--order", order}, extra...)
+			code, want, wantErr := run(t, in, append(args, "--bulk=false")...)
+			if code != exitFailed || strings.Count(wantErr, "\n") != 4 {
+				t.Fatalf("%q one at a time: exit %d, stderr %q; want exit 1, three bad lines and the count", args, code, wantErr)
+			}
+			for _, mem := range []string{"1G", "64K"} {
+				c, got, gotErr := run(t, in, append(args, "--bulk", "--mem", mem)...)
+				if c != code || got != want || gotErr != wantErr {
+					t.Fatalf("%q --bulk --mem %s: exit %d, stderr %q; one at a time: exit %d, stderr %q; stdout equal: %v", args, mem, c, gotErr, code, wantErr, got == want)
+				}
+			}
+		}
+	}
+}
+
+// id in bulk gives the IDs one at a time gives, with and without a catalog.
+func TestIDBulkMatchesOneByOne(t *testing.T) {
+	cat := filepath.Join(t.TempDir(), "cat")
+	if code, _, errs := run(t, "", "enumerate", "--group", itoa(bulkLo)+"-"+itoa(bulkHi), "--out", cat); code != 0 {
+		t.Fatalf("enumerate --out: %s", errs)
+	}
+	var puzzles []string
+	for _, l := range strings.Split(bulkInput(t, 150), "\n") {
+		if len(l) < 81 || strings.Trim(l[:81], "123456789") != "" {
+			puzzles = append(puzzles, l)
+			continue
+		}
+		p := []byte(l)
+		p[0], p[40], p[80] = '.', '.', '.'
+		puzzles = append(puzzles, string(p))
+	}
+	puzzles = append(puzzles, "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..", strings.Repeat(".", 81))
+	in := strings.Join(puzzles, "\n")
+	for _, extra := range [][]string{nil, {"--catalog", cat}} {
+		args := append([]string{"id"}, extra...)
+		code, want, wantErr := run(t, in, append(args, "--bulk=false")...)
+		c, got, gotErr := run(t, in, append(args, "--bulk", "--mem", "64K")...)
+		if c != code || got != want || gotErr != wantErr || code != exitFailed {
+			t.Fatalf("%q --bulk: exit %d, stderr %q; one at a time: exit %d, stderr %q; stdout equal: %v", args, c, gotErr, code, wantErr, got == want)
+		}
+	}
+}
+
+// A damaged block in the catalog ends bulk answering with the file named
+// and nothing printed: no answer from it, and none that looks complete.
+func TestRankBulkDamagedCatalog(t *testing.T) {
+	cat := filepath.Join(t.TempDir(), "cat")
+	if code, _, errs := run(t, "", "enumerate", "--group", itoa(bulkLo)+"-"+itoa(bulkHi), "--out", cat); code != 0 {
+		t.Fatalf("enumerate --out: %s", errs)
+	}
+	p := filepath.Join(cat, storage.FileName(3536))
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[513] ^= 0x40 // block 0, past the 512-byte header
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := bulkInput(t, 200)
+	for _, order := range []string{"groups", "lex"} {
+		code, out, errs := run(t, in, "rank", "--bulk", "--order", order, "--catalog", cat)
+		if code != exitFailed || out != "" || !strings.Contains(errs, storage.FileName(3536)) {
+			t.Fatalf("%s over a damaged file: exit %d, %d bytes out, stderr %q; want exit 1, nothing printed, the file named", order, code, len(out), errs)
+		}
+	}
+}
+
+// --mem is checked: a usage error names the flag.
+func TestBulkMemFlag(t *testing.T) {
+	for _, m := range []string{"0", "1K", "x", "-5G", "12Q"} {
+		if code, _, errs := run(t, grid1, "rank", "--mem", m); code != exitUsage || !strings.Contains(errs, "--mem "+m) {
+			t.Errorf("--mem %s: exit %d, %q; want a usage error naming it", m, code, errs)
+		}
+	}
+	for s, want := range map[string]int64{"64K": 64 << 10, "512M": 512 << 20, "4G": 4 << 30, "2GiB": 2 << 30, "100000": 100000} {
+		if n, ok := parseMem(s); !ok || n != want {
+			t.Errorf("parseMem(%q) = %d, %v; want %d", s, n, ok, want)
+		}
+	}
+}
+
+// The spill sorter gives the records in order whether it held them all or
+// wrote runs.
+func TestSpillSorter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	for _, mem := range []int64{1 << 20, 10 * 12, 12} {
+		s := newSpillSorter(t.TempDir(), "x", 12, mem)
+		var want [][]byte
+		for range 1000 {
+			rec := binary.BigEndian.AppendUint64(nil, rng.Uint64()%300) // duplicates too
+			rec = binary.BigEndian.AppendUint32(rec, rng.Uint32())
+			want = append(want, rec)
+			if err := s.add(rec); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s.spilled() != (mem < 1000*12) {
+			t.Errorf("mem %d: spilled %v", mem, s.spilled())
+		}
+		next, closeAll, err := s.sorted()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got [][]byte
+		for {
+			r, err := next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r == nil {
+				break
+			}
+			got = append(got, bytes.Clone(r))
+		}
+		closeAll()
+		if len(got) != len(want) {
+			t.Fatalf("mem %d: %d records out of %d", mem, len(got), len(want))
+		}
+		for i := 1; i < len(got); i++ {
+			if bytes.Compare(got[i-1], got[i]) > 0 {
+				t.Fatalf("mem %d: record %d out of order", mem, i)
+			}
+		}
+	}
+}
