@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"edgrid/canon"
+	"edgrid/scan"
 )
 
 // The exported functions turn C arguments into Go slices over the caller's
@@ -286,4 +287,34 @@ func text(p *C.char, n, stride C.int64_t) []byte {
 		return nil
 	}
 	return unsafe.Slice((*byte)(unsafe.Pointer(p)), int(n*stride))
+}
+
+// edgrid_scan writes the puzzles of clues clues (1..81) of the solution grid
+// (81 values) to puzzles (room for capacity rows of 81: the grid's digits in
+// the clue cells, 0 elsewhere, sorted) and their number to count. minimal
+// is 0 for the default (minimal puzzles only from 18 clues), 1 for minimal
+// only, 2 for every puzzle; first stops at the first puzzle; cells, when
+// not NULL, holds 81 values, nonzero where clues may go.
+//
+//export edgrid_scan
+func edgrid_scan(grid *C.uint8_t, clues C.int32_t, minimal C.int32_t, first C.int32_t, cells *C.uint8_t, puzzles *C.uint8_t, capacity C.int64_t, count *C.int64_t, e *C.edgrid_error) C.int {
+	return boundary(e, func() error {
+		if grid == nil || count == nil {
+			return &argError{msg: "no grid or count"}
+		}
+		if err := checkRows(capacity, unsafe.Pointer(puzzles)); err != nil {
+			return err
+		}
+		if minimal < 0 || minimal > 2 {
+			return &argError{msg: fmt.Sprintf("minimal %d: want 0 (default), 1 (minimal only) or 2 (all)", minimal)}
+		}
+		var allowed []uint8
+		if cells != nil {
+			allowed = unsafe.Slice((*uint8)(unsafe.Pointer(cells)), 81)
+		}
+		g := rows(grid, 1)[0]
+		n, err := scanGrid(g, int(clues), scan.Minimality(minimal), first != 0, allowed, rows(puzzles, capacity))
+		*count = C.int64_t(n)
+		return err
+	})
 }

@@ -61,6 +61,7 @@ def _load() -> ctypes.CDLL:
         "edgrid_invariant_count": [p, i64, p, e],
         "edgrid_group_size": [i32, p, e],
         "edgrid_group": [i32, p, i64, i32, e],
+        "edgrid_scan": [p, i32, i32, i32, p, p, i64, p, e],
     }
     for name, args in signatures.items():
         f = getattr(lib, name)
