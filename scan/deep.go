@@ -47,21 +47,21 @@ func (s *Scanner) gather(n int, u *setBits, dead cells) bool {
 			d.add(s.sets[i].andNot(dead))
 		}
 	}
-	// Pairwise disjointness.
-	for i := range d.n {
-		d.disj[i] = [2]uint64{}
-	}
-	for i := range d.n {
-		for j := i + 1; j < d.n; j++ {
-			if !d.sets[i].meets(d.sets[j]) {
-				d.disj[i][j>>6] |= 1 << (j & 63)
-				d.disj[j][i>>6] |= 1 << (i & 63)
-			}
-		}
-	}
+	// Pairwise disjointness: the sets that share no cell with set i are
+	// those outside the union of its cells' sets.
 	var all [2]uint64
 	for i := range d.n {
 		all[i>>6] |= 1 << (i & 63)
+	}
+	for i := range d.n {
+		var meet [2]uint64
+		for x := d.sets[i]; !x.empty(); {
+			c := x.first()
+			x.clear(c)
+			meet[0] |= d.cell[c][0]
+			meet[1] |= d.cell[c][1]
+		}
+		d.disj[i] = [2]uint64{all[0] &^ meet[0], all[1] &^ meet[1]}
 	}
 	d.unhit[n] = all
 	d.buildFamilies(n)
