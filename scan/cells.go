@@ -11,32 +11,26 @@ import (
 // form of the API, has cell 0 as its most significant bit instead.
 type cells [2]uint64
 
-func cellBit(c int) cells {
-	var s cells
-	s[c>>6] = 1 << (c & 63)
-	return s
-}
+func (s cells) has(c int) bool        { return s[c>>6]>>(c&63)&1 != 0 }
+func (s cells) and(t cells) cells     { return cells{s[0] & t[0], s[1] & t[1]} }
+func (s cells) or(t cells) cells      { return cells{s[0] | t[0], s[1] | t[1]} }
+func (s cells) andNot(t cells) cells  { return cells{s[0] &^ t[0], s[1] &^ t[1]} }
+func (s cells) empty() bool           { return s[0]|s[1] == 0 }
+func (s cells) meets(t cells) bool    { return s[0]&t[0]|s[1]&t[1] != 0 }
+func (s cells) subsetOf(t cells) bool { return s[0]&^t[0]|s[1]&^t[1] == 0 }
+func (s cells) count() int            { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
+func (s cells) less(t cells) bool     { return s[0] < t[0] || s[0] == t[0] && s[1] < t[1] }
+func (s *cells) set(c int)            { s[c>>6] |= 1 << (c & 63) }
+func (s *cells) clear(c int)          { s[c>>6] &^= 1 << (c & 63) }
 
-func (s cells) has(c int) bool              { return s[c>>6]>>(c&63)&1 != 0 }
-func (s cells) and(t cells) cells           { return cells{s[0] & t[0], s[1] & t[1]} }
-func (s cells) or(t cells) cells            { return cells{s[0] | t[0], s[1] | t[1]} }
-func (s cells) andNot(t cells) cells        { return cells{s[0] &^ t[0], s[1] &^ t[1]} }
-func (s cells) empty() bool                 { return s[0]|s[1] == 0 }
-func (s cells) meets(t cells) bool          { return s[0]&t[0]|s[1]&t[1] != 0 }
-func (s cells) subsetOf(t cells) bool       { return s[0]&^t[0]|s[1]&^t[1] == 0 }
-func (s cells) count() int                  { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
-func (s cells) less(t cells) bool           { return s[0] < t[0] || s[0] == t[0] && s[1] < t[1] }
-func (s *cells) set(c int)                  { s[c>>6] |= 1 << (c & 63) }
-func (s *cells) clear(c int)                { s[c>>6] &^= 1 << (c & 63) }
-func (s cells) first() int                  { return firstCell(s) }
-func allCells() cells                       { return cells{^uint64(0), 1<<17 - 1} }
-func (s cells) complement() cells           { return allCells().andNot(s) }
-func (s cells) mask() canon.Mask            { return toMask(s) }
-func fromMask(m canon.Mask) cells           { return fromCanonMask(m) }
-func (s cells) appendCells(dst []int) []int { return appendCells(dst, s) }
+// allCells is the set of all 81 cells.
+func allCells() cells { return cells{^uint64(0), 1<<17 - 1} }
 
-// firstCell is the smallest cell of s, 81 when s is empty.
-func firstCell(s cells) int {
+// complement is the set of the cells not in s.
+func (s cells) complement() cells { return allCells().andNot(s) }
+
+// first is the smallest cell of s, 81 when s is empty.
+func (s cells) first() int {
 	if s[0] != 0 {
 		return bits.TrailingZeros64(s[0])
 	}
@@ -46,16 +40,8 @@ func firstCell(s cells) int {
 	return 81
 }
 
-func appendCells(dst []int, s cells) []int {
-	for w := range 2 {
-		for x := s[w]; x != 0; x &= x - 1 {
-			dst = append(dst, w<<6|bits.TrailingZeros64(x))
-		}
-	}
-	return dst
-}
-
-func toMask(s cells) canon.Mask {
+// mask is s as a canon.Mask.
+func (s cells) mask() canon.Mask {
 	var m canon.Mask
 	for w := range 2 {
 		for x := s[w]; x != 0; x &= x - 1 {
@@ -65,7 +51,8 @@ func toMask(s cells) canon.Mask {
 	return m
 }
 
-func fromCanonMask(m canon.Mask) cells {
+// fromMask is m as a set of cells.
+func fromMask(m canon.Mask) cells {
 	var s cells
 	for c := range 81 {
 		if m.Has(c) {

@@ -54,7 +54,6 @@ type Scanner struct {
 
 	deep     deepSets // the sets of the last clues' search
 	inDeep   bool     // the search is below a gathering of deep sets
-	deepLeft int      // gather deep sets when this many clues are left
 }
 
 // NewScanner returns a Scanner ready for use.
@@ -80,7 +79,7 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 	s.g = [81]uint8(*g)
 	s.k, s.minimal, s.first, s.emit, s.ctx = opt.Clues, opt.minimal(), opt.First, fn, ctx
 	s.stats = Stats{}
-	s.inDeep, s.deepLeft = false, deepLeft
+	s.inDeep = false
 	s.puzzle = [81]uint8{}
 
 	sets := minimalSets(g, opt.uaSize())
@@ -98,7 +97,7 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 
 	var dead cells
 	if opt.Cells != nil {
-		dead = fromCanonMask(*opt.Cells).complement()
+		dead = fromMask(*opt.Cells).complement()
 	}
 	err := s.search(0, dead)
 	s.emit, s.ctx = nil, nil

@@ -29,7 +29,7 @@ func (s *Scanner) search(n int, dead cells) error {
 	if m == 0 {
 		return nil
 	}
-	if m <= s.deepLeft && !s.inDeep {
+	if m <= deepLeft && !s.inDeep {
 		if !s.gather(n, u, dead) {
 			return nil
 		}
