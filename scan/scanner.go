@@ -52,8 +52,8 @@ type Scanner struct {
 	other    [81]uint8      // a second solution from the solver
 	stats    Stats
 
-	deep     deepSets // the sets of the last clues' search
-	inDeep   bool     // the search is below a gathering of deep sets
+	deep   deepSets // the sets of the last clues' search
+	inDeep bool     // the search is below a gathering of deep sets
 }
 
 // NewScanner returns a Scanner ready for use.
