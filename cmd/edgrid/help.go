@@ -24,7 +24,7 @@ func printRootHelp(root *cobra.Command, w io.Writer) {
 			name := strings.TrimPrefix(sub.CommandPath(), "edgrid ")
 			switch {
 			case name == "completion":
-				rows = append(rows, [2]string{"completion SHELL", "print the shell completion script for bash, zsh, fish or powershell"})
+				rows = append(rows, [2]string{sub.Use, sub.Short}) // not its shells, one a row
 				continue
 			case sub.Runnable() && sub.Annotations["actions only"] == "":
 				rows = append(rows, [2]string{name, sub.Short})
@@ -54,9 +54,13 @@ func printHelp(c *cobra.Command, w io.Writer) {
 	}
 	if c.HasAvailableSubCommands() {
 		fmt.Fprintln(w, "\nActions:")
+		width := 0
+		for _, sub := range c.Commands() {
+			width = max(width, len(sub.Name()))
+		}
 		for _, sub := range c.Commands() {
 			if sub.IsAvailableCommand() {
-				fmt.Fprintf(w, "  %-8s %s\n", sub.Name(), sub.Short)
+				fmt.Fprintf(w, "  %-*s  %s\n", width, sub.Name(), sub.Short)
 			}
 		}
 		fmt.Fprintf(w, "\nRun '%s ACTION -h' for an action's flags.\n", c.CommandPath())
@@ -85,7 +89,8 @@ func flagUsages(f *pflag.FlagSet) string {
 		if fl.Value.Type() != "bool" && name != "" {
 			left += " " + strings.ToUpper(name)
 		}
-		if d := fl.DefValue; d != "" && d != "0" && d != "false" && d != "[]" {
+		// A usage that words its default itself keeps it.
+		if d := fl.DefValue; d != "" && d != "0" && d != "false" && d != "[]" && !strings.Contains(usage, "default") {
 			usage += fmt.Sprintf(" (default %s)", d)
 		}
 		rows = append(rows, row{left, usage})
