@@ -139,10 +139,10 @@ Exit codes:
   2  bad flags or arguments (nothing was done)
   3  solve --unique: some puzzle has more than one solution
 
-Line input (canon, rank, unrank, solve, id, puzzle, catalog find): the arguments, or else the
-lines of standard input; blank lines and lines starting # are skipped, a byte-order mark at the
-start too. The first field of a line is the input; the fields after it are copied to the end of
-the line's answer. A grid or puzzle may also be written with spaces, | or + between its cells,
-or as 9 lines of 9 cells (box-rule lines such as ------+-------+------ are skipped); empty
-cells are any of . 0 - * _ x. An argument that starts with - goes after --.
+Line input (canon, rank, unrank, solve, id, puzzle, catalog find, scan): the arguments, or else
+the lines of standard input; blank lines and lines starting # are skipped, a byte-order mark at
+the start too. The first field of a line is the input; the fields after it are copied to the
+end of the line's answer. A grid or puzzle may also be written with spaces, | or + between its
+cells, or as 9 lines of 9 cells (box-rule lines such as ------+-------+------ are skipped);
+empty cells are any of . 0 - * _ x. An argument that starts with - goes after --.
 `
