@@ -18,7 +18,7 @@ func init() { register(newCatalogCmd) }
 func newCatalogCmd(s streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "catalog ACTION [flags] [DIR|FILE] ...",
-		Short: "read catalog files: export, verify, info, get, find, index",
+		Short: "read catalog files or write a catalog index: export, verify, info, get, find, index",
 		// The actions are listed, not the bare command.
 		Annotations: map[string]string{"actions only": "yes"},
 		Long: `Read a catalog directory (--catalog DIR, or DIR as the first argument) or one group file
@@ -35,38 +35,55 @@ func newCatalogCmd(s streams) *cobra.Command {
 		},
 	}
 	type action struct {
-		name, use, short string
-		flags            func(c *cobra.Command, o *catalogOptions)
-		run              func(ctx context.Context, o catalogOptions, s streams) error
+		name, use, short, json string // json: what --json prints
+		long                   string // the page's description, when the summary is not enough
+		flags                  func(c *cobra.Command, o *catalogOptions)
+		run                    func(ctx context.Context, o catalogOptions, s streams) error
 	}
 	for _, a := range []action{
-		{"export", "[DIR|FILE] [--groups N|A-B]", "the grids as 81-digit lines, ascending, group by group",
+		{"export", "[DIR|FILE] [--groups N|A-B] [--json]", "print the grids as 81-digit lines, ascending, group by group",
+			`{"group","ordinal","grid"} a grid`,
+			"",
 			func(c *cobra.Command, o *catalogOptions) {
 				groupsFlag(c.Flags(), &o.group, "only group N, or groups A-B")
 			}, runCatalogExport},
-		{"verify", "[DIR|FILE] [--workers K]", "check checksums, counts, order, minlex and groups of every grid",
+		{"verify", "[DIR|FILE] [--workers K] [--json]", "check the checksums, counts, order, minlex forms and groups of every grid",
+			`{"dir","ok","groups","files","grids","automorphisms","burnside"} (burnside a string), or for a FILE {"file","ok","group","grids","blocks","codec"}; "ok":false and "error" when the check fails`,
+			"",
 			func(c *cobra.Command, o *catalogOptions) {
 				workersFlag(c.Flags(), &o.workers, "goroutines checking blocks")
 			},
 			runCatalogVerify},
-		{"info", "[DIR|FILE] [--groups N|A-B]", "per group: grids, blocks, bytes, bits a grid, codec",
+		{"info", "[DIR|FILE] [--groups N|A-B] [--json]", "print each group's grids, blocks, bytes, bits a grid and codec, then the total",
+			`{"group","grids","blocks","bytes","bits_per_grid","codec"} a group, {"group","error"} for a damaged one, then the total {"groups","files","grids","bytes","bits_per_grid"}`,
+			"",
 			func(c *cobra.Command, o *catalogOptions) {
 				groupsFlag(c.Flags(), &o.group, "only group N, or groups A-B")
 			},
 			runCatalogInfo},
-		{"get", "[DIR|FILE] [--groups N] ORDINAL...", "the grids with ordinals K (1-based) in group N",
+		{"get", "[DIR|FILE] [--groups N] [--json] ORDINAL...", "print the grids at ordinals K (1-based) of group N",
+			`{"group","ordinal","grid"} a grid`,
+			"",
 			func(c *cobra.Command, o *catalogOptions) {
 				groupsFlag(c.Flags(), &o.group, "the group of the ordinals (may be left out for a FILE)")
 			}, runCatalogGet},
-		{"find", "[DIR|FILE] [GRID...]", "for each grid: <minlex grid> <group> <ordinal in group> <catalog ordinal>",
+		{"find", "[DIR|FILE] [--json] [GRID...]", "print each grid's minlex form, group, ordinal in the group and ordinal in the catalog",
+			`{"input","minlex","group","ordinal","number"} a grid, or {"input","where","error"}`,
+			`Print each grid's minlex form, group, ordinal in the group and ordinal in the catalog, a line
+a grid: <minlex grid> <group> <ordinal in group> <catalog ordinal>. The grids are the
+arguments, or else the lines of standard input; a grid need not be minlex (it is
+canonicalized as rank does).`,
 			nil, runCatalogFind},
-		{"index", "[DIR]", "(re)write DIR's catalog index from the group files in it (after cluster jobs)",
+		{"index", "[DIR] [--json]", "write DIR's catalog index anew from the group files in it (after cluster jobs)",
+			`{"dir","groups","files","grids","index"}`,
+			"",
 			nil, func(_ context.Context, o catalogOptions, s streams) error { return runCatalogIndex(o, s) }},
 	} {
 		var o catalogOptions
 		sub := &cobra.Command{
 			Use:   a.name + " " + a.use,
 			Short: a.short,
+			Long:  a.long,
 			RunE: func(cmd *cobra.Command, args []string) error {
 				if err := o.validate(a.name, args); err != nil {
 					return err
@@ -75,9 +92,7 @@ func newCatalogCmd(s streams) *cobra.Command {
 			},
 		}
 		catalogFlag(sub.Flags(), &o.target, "the catalog directory, or one group file (or give it as the first argument)")
-		if a.name == "find" || a.name == "export" {
-			jsonFlag(sub.Flags(), &o.json, "print JSON Lines")
-		}
+		jsonFlag(sub.Flags(), &o.json, "print JSON Lines: "+a.json)
 		if a.flags != nil {
 			a.flags(sub, &o)
 		}
@@ -188,13 +203,18 @@ func (t *catalogTarget) groups(o catalogOptions) ([]int, error) {
 		}
 	}
 	if o.group != "" && len(missing) > 0 {
-		held := make([]int, len(t.cat.Entries))
-		for i, e := range t.cat.Entries {
-			held[i] = e.Group
-		}
-		return nil, &exitError{code: exitFailed, err: fmt.Errorf("catalog %s has no group %s (it holds %s)", t.cat.Dir, ranges.Format(missing), ranges.Format(held))}
+		return nil, &exitError{code: exitFailed, err: fmt.Errorf("catalog %s has no group %s (it holds %s)", t.cat.Dir, ranges.Format(missing), heldGroups(t.cat))}
 	}
 	return gs, nil
+}
+
+// heldGroups lists the groups of a catalog's index as ranges ("1-3,7").
+func heldGroups(c *storage.Catalog) string {
+	gs := make([]int, len(c.Entries))
+	for i, e := range c.Entries {
+		gs[i] = e.Group
+	}
+	return ranges.Format(gs)
 }
 
 // damagedError ends an action that went on past damaged groups: exit 1.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"strings"
@@ -10,7 +11,40 @@ import (
 	"edgrid/storage"
 )
 
-// runCatalogVerify checks everything and prints one summary line.
+// verifyFile is catalog verify --json's line for one group file.
+type verifyFile struct {
+	File   string `json:"file"`
+	OK     bool   `json:"ok"`
+	Group  int    `json:"group"`
+	Grids  int64  `json:"grids"`
+	Blocks int    `json:"blocks"`
+	Codec  string `json:"codec"`
+}
+
+// verifyDir is catalog verify --json's line for a catalog directory. The
+// Burnside sum is a decimal string: for the whole catalog it exceeds 64
+// bits, and JSON readers that hold numbers as doubles would round it.
+type verifyDir struct {
+	Dir      string     `json:"dir"`
+	OK       bool       `json:"ok"`
+	Groups   string     `json:"groups"`
+	Files    int        `json:"files"`
+	Grids    int64      `json:"grids"`
+	Autos    autoCounts `json:"automorphisms"`
+	Burnside string     `json:"burnside"`
+}
+
+// verifyFailed is catalog verify --json's line when the check fails.
+type verifyFailed struct {
+	File  string `json:"file,omitempty"`
+	Dir   string `json:"dir,omitempty"`
+	OK    bool   `json:"ok"`
+	Error string `json:"error"`
+}
+
+// runCatalogVerify checks everything and prints a summary: with --json one
+// object, "ok" false and the error in it when the check fails (the error
+// also goes to stderr, exit 1).
 func runCatalogVerify(_ context.Context, o catalogOptions, s streams) error {
 	t, err := openTarget(o.target)
 	if err != nil {
@@ -19,19 +53,45 @@ func runCatalogVerify(_ context.Context, o catalogOptions, s streams) error {
 	opt := storage.VerifyOptions{Workers: o.workers}
 	if t.cat == nil {
 		h, err := storage.Verify(t.file, opt)
-		if err != nil {
+		switch {
+		case err != nil && o.json:
+			return errors.Join(writeJSONLine(s.out, verifyFailed{File: t.file, Error: err.Error()}), err)
+		case err != nil:
 			return err
+		case o.json:
+			return writeJSONLine(s.out, verifyFile{t.file, true, h.Group, h.Count, h.Blocks, h.Codec.String()})
 		}
-		fmt.Fprintf(s.out, "ok: %s: group %d, %d grids, %d blocks, codec %v\n", t.file, h.Group, h.Count, h.Blocks, h.Codec)
-		return nil
-	}
-	c, err := storage.VerifyCatalog(t.cat.Dir, opt)
-	if err != nil {
+		_, err = fmt.Fprintf(s.out, "ok: %s: group %d, %d grids, %d blocks, codec %v\n", t.file, h.Group, h.Count, h.Blocks, h.Codec)
 		return err
 	}
-	fmt.Fprintf(s.out, "ok: %s: %d groups, %d grids\n", c.Dir, len(c.Entries), c.Total())
-	// The headers' histograms were just checked against the grids.
+	c, err := storage.VerifyCatalog(t.cat.Dir, opt)
 	var autos [canon.MaxAutomorphisms + 1]int64
+	if err == nil {
+		err = autoHistogram(c, &autos)
+	}
+	switch {
+	case err != nil && o.json:
+		return errors.Join(writeJSONLine(s.out, verifyFailed{Dir: t.cat.Dir, Error: err.Error()}), err)
+	case err != nil:
+		return err
+	case o.json:
+		h := autoCounts{}
+		for a, n := range autos {
+			if n > 0 {
+				h[a] = n
+			}
+		}
+		return writeJSONLine(s.out, verifyDir{c.Dir, true, heldGroups(c), len(c.Entries), c.Total(), h, burnside(&autos)})
+	}
+	fmt.Fprintf(s.out, "ok: %s: %d groups, %d grids\n", c.Dir, len(c.Entries), c.Total())
+	fmt.Fprintf(s.out, "grids by automorphisms (automorphisms:grids):%s\n", histogramText(&autos))
+	_, err = fmt.Fprintf(s.out, "Burnside sum (grids x 1,218,998,108,160 / automorphisms): %s\n", burnside(&autos))
+	return err
+}
+
+// autoHistogram adds up the automorphism histograms of the headers of a
+// verified catalog (verification checked them against the grids).
+func autoHistogram(c *storage.Catalog, autos *[canon.MaxAutomorphisms + 1]int64) error {
 	for _, e := range c.Entries {
 		f, err := c.Open(e.Group)
 		if err != nil {
@@ -43,8 +103,6 @@ func runCatalogVerify(_ context.Context, o catalogOptions, s streams) error {
 			autos[a] += n
 		}
 	}
-	fmt.Fprintf(s.out, "grids by automorphisms (automorphisms:grids):%s\n", histogramText(&autos))
-	fmt.Fprintf(s.out, "Burnside sum (grids x 1,218,998,108,160 / automorphisms): %s\n", burnside(&autos))
 	return nil
 }
 

@@ -24,7 +24,7 @@ func printRootHelp(root *cobra.Command, w io.Writer) {
 			name := strings.TrimPrefix(sub.CommandPath(), "edgrid ")
 			switch {
 			case name == "completion":
-				rows = append(rows, [2]string{"completion SHELL", "print the shell completion script for bash, zsh, fish or powershell"})
+				rows = append(rows, [2]string{sub.Use, sub.Short}) // not its shells, one a row
 				continue
 			case sub.Runnable() && sub.Annotations["actions only"] == "":
 				rows = append(rows, [2]string{name, sub.Short})
@@ -54,9 +54,13 @@ func printHelp(c *cobra.Command, w io.Writer) {
 	}
 	if c.HasAvailableSubCommands() {
 		fmt.Fprintln(w, "\nActions:")
+		width := 0
+		for _, sub := range c.Commands() {
+			width = max(width, len(sub.Name()))
+		}
 		for _, sub := range c.Commands() {
 			if sub.IsAvailableCommand() {
-				fmt.Fprintf(w, "  %-8s %s\n", sub.Name(), sub.Short)
+				fmt.Fprintf(w, "  %-*s  %s\n", width, sub.Name(), sub.Short)
 			}
 		}
 		fmt.Fprintf(w, "\nRun '%s ACTION -h' for an action's flags.\n", c.CommandPath())
@@ -85,7 +89,8 @@ func flagUsages(f *pflag.FlagSet) string {
 		if fl.Value.Type() != "bool" && name != "" {
 			left += " " + strings.ToUpper(name)
 		}
-		if d := fl.DefValue; d != "" && d != "0" && d != "false" && d != "[]" {
+		// A usage that words its default itself keeps it.
+		if d := fl.DefValue; d != "" && d != "0" && d != "false" && d != "[]" && !strings.Contains(usage, "default") {
 			usage += fmt.Sprintf(" (default %s)", d)
 		}
 		rows = append(rows, row{left, usage})
@@ -134,10 +139,10 @@ Exit codes:
   2  bad flags or arguments (nothing was done)
   3  solve --unique: some puzzle has more than one solution
 
-Line input (canon, rank, unrank, solve, id, puzzle, catalog find): the arguments, or else the
-lines of standard input; blank lines and lines starting # are skipped, a byte-order mark at the
-start too. The first field of a line is the input; the fields after it are copied to the end of
-the line's answer. A grid or puzzle may also be written with spaces, | or + between its cells,
-or as 9 lines of 9 cells (box-rule lines such as ------+-------+------ are skipped); empty
-cells are any of . 0 - * _ x. An argument that starts with - goes after --.
+Line input (canon, rank, unrank, solve, id, puzzle, catalog find, scan): the arguments, or else
+the lines of standard input; blank lines and lines starting # are skipped, a byte-order mark at
+the start too. The first field of a line is the input; the fields after it are copied to the
+end of the line's answer. A grid or puzzle may also be written with spaces, | or + between its
+cells, or as 9 lines of 9 cells (box-rule lines such as ------+-------+------ are skipped);
+empty cells are any of . 0 - * _ x. An argument that starts with - goes after --.
 `

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"math"
 	"strconv"
 )
@@ -100,4 +101,16 @@ func tidyJSON(b []byte) []byte {
 		}
 	}
 	return append(out, '\n')
+}
+
+// writeJSONLine writes v as one line of JSON, its fractions rounded as
+// tidyJSON rounds them: the form of the commands that print one object for
+// a whole result rather than one for each input.
+func writeJSONLine(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(tidyJSON(b))
+	return err
 }

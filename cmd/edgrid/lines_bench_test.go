@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"math"
 	"math/rand/v2"
 	"testing"
 
 	"edgrid/canon"
+	"edgrid/cells"
 )
 
 // countingWriter counts the lines written, for the benchmarks' check.
@@ -18,10 +20,45 @@ func (w *countingWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// BenchmarkCanonLines is edgrid canon end to end on random grids (read,
-// parse, check, minlex, format, write), beside the engine alone on the same
-// grids: the line path's cost is the difference. Run it on one core to
-// compare with canon's BenchmarkMinlex/random:
+// benchLines runs two sub-benchmarks over the same n inputs, so that both
+// figures come from one run: "engine" calls engine(i) on input i (it
+// returns the automorphisms, at least 1), "lines" runs edgrid canon with
+// options o on in, the inputs' text a line, end to end (read, parse, check,
+// canonicalize, format, write). Both report unit/s; the line path's cost is
+// the difference.
+func benchLines(b *testing.B, unit string, n int, in []byte, o canonOptions, engine func(i int) int) {
+	b.Run("engine", func(b *testing.B) {
+		b.ReportAllocs()
+		i, sink := 0, 0
+		for b.Loop() {
+			sink += engine(i)
+			if i++; i == n {
+				i = 0
+			}
+		}
+		if sink < b.N {
+			b.Fatal("an input without automorphisms")
+		}
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), unit+"/s")
+	})
+	b.Run("lines", func(b *testing.B) {
+		b.ReportAllocs()
+		done := 0
+		for b.Loop() {
+			var w countingWriter
+			err := runCanon(context.Background(), o, nil, streams{in: bytes.NewReader(in), out: &w, err: io.Discard})
+			if err != nil || w.lines != n {
+				b.Fatalf("%v, %d lines; want %d", err, w.lines, n)
+			}
+			done += n
+		}
+		b.ReportMetric(float64(done)/b.Elapsed().Seconds(), unit+"/s")
+	})
+}
+
+// BenchmarkCanonLines is edgrid canon of random grids beside canon.Minlex
+// alone on the same grids. Run it on one core to compare with canon's
+// BenchmarkMinlex/random:
 //
 //	go test ./cmd/edgrid -run XXX -bench CanonLines -cpu 1
 func BenchmarkCanonLines(b *testing.B) {
@@ -34,30 +71,35 @@ func BenchmarkCanonLines(b *testing.B) {
 		gs[i] = canon.RandomGrid(r)
 		in = append(gs[i].AppendText(in), '\n')
 	}
-	b.Run("engine", func(b *testing.B) {
-		b.ReportAllocs()
-		i, sink := 0, 0
-		for b.Loop() {
-			_, a, _ := canon.Minlex(&gs[i%n])
-			sink += a
-			i++
-		}
-		if sink < b.N {
-			b.Fatal("no automorphism")
-		}
-		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "grids/s")
+	benchLines(b, "grids", n, in, canonOptions{}, func(i int) int {
+		_, a, _ := canon.Minlex(&gs[i])
+		return a
 	})
-	b.Run("lines", func(b *testing.B) {
-		b.ReportAllocs()
-		grids := 0
-		for b.Loop() {
-			var w countingWriter
-			err := runCanon(context.Background(), canonOptions{}, nil, streams{in: bytes.NewReader(in), out: &w, err: io.Discard})
-			if err != nil || w.lines != n {
-				b.Fatalf("%v, %d lines; want %d", err, w.lines, n)
-			}
-			grids += n
+}
+
+// BenchmarkCanonPuzzleLines is edgrid canon --dots of the 17-clue set
+// (testdata/puzzles2_17_clue) beside canon.PuzzleMinlex alone on the same
+// puzzles. Run it on one core to compare with canon's
+// BenchmarkPuzzleMinlex/17clue/plain:
+//
+//	go test ./cmd/edgrid -run XXX -bench CanonPuzzleLines -cpu 1
+func BenchmarkCanonPuzzleLines(b *testing.B) {
+	canon.Prepare()
+	texts := sharedPuzzles(b, "puzzles2_17_clue", math.MaxInt)
+	ps := make([]canon.Grid, len(texts))
+	var in []byte
+	for i, t := range texts {
+		var err error
+		if ps[i], _, err = cells.Read(t); err != nil {
+			b.Fatalf("puzzle %d: %v", i+1, err)
 		}
-		b.ReportMetric(float64(grids)/b.Elapsed().Seconds(), "grids/s")
+		in = append(append(in, t...), '\n')
+	}
+	benchLines(b, "puzzles", len(ps), in, canonOptions{dots: true}, func(i int) int {
+		_, a, _, err := canon.PuzzleMinlex(&ps[i], canon.PlainOrder)
+		if err != nil {
+			b.Fatalf("puzzle %d: %v", i+1, err)
+		}
+		return a
 	})
 }

@@ -152,7 +152,25 @@ func newRoot(s streams) *cobra.Command {
 	for _, m := range makers {
 		root.AddCommand(m(s))
 	}
+	wordCompletion(root)
 	return root
+}
+
+// wordCompletion adds cobra's completion command now rather than when the
+// command runs, and words its summaries as edgrid's other commands are.
+func wordCompletion(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		c.Use = "completion SHELL"
+		c.Short = "print the shell completion script for bash, zsh, fish or powershell"
+		c.Long = upperFirst(c.Short) + ";\n'edgrid completion SHELL -h' says how to load it."
+		for _, sh := range c.Commands() {
+			sh.Short = "print the completion script for " + sh.Name()
+		}
+	}
 }
 
 // newHelpCmd is `edgrid help [COMMAND...]`; unlike cobra's own, an unknown

@@ -13,9 +13,8 @@ func init() { register(newManCmd) }
 // edgrid-rank.1, ...) written into DIR, which is created if needed.
 func newManCmd(streams) *cobra.Command {
 	return &cobra.Command{
-		Use:    "man DIR",
-		Short:  "write the man pages (edgrid.1, edgrid-rank.1, ...) into DIR",
-		Hidden: true,
+		Use:   "man DIR",
+		Short: "write the man pages (edgrid.1, edgrid-rank.1, ...) into DIR",
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usagef("give one directory, as in: edgrid man man/")

@@ -28,7 +28,7 @@ func newQueryCmd(s streams) *cobra.Command {
 	var o queryOptions
 	c := &cobra.Command{
 		Use:   "query [--groups A-B | --band N] [--catalog DIR] [--inv LIST] [--where EXPR [--stats] [--number [--order O]]] [--json] [--workers K] [--out DIR] | query --list",
-		Short: "statistics of invariants over groups, and grids an expression selects",
+		Short: "print statistics of invariants over groups, or the grids an expression selects",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.list {

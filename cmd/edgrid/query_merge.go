@@ -32,7 +32,7 @@ func newQueryMergeCmd(s streams) *cobra.Command {
 		},
 	}
 	jsonFlag(c.Flags(), &o.json, "print the statistics as one JSON object on one line")
-	c.Flags().BoolVar(&o.partial, "partial", false, "print what the parts hold even when groups of their runs are missing or damaged (still exit 1)")
+	c.Flags().BoolVar(&o.partial, "partial", false, "print what the parts hold even when groups of their runs are missing or damaged (and report those groups as an error)")
 	return c
 }
 

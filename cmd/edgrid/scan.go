@@ -20,7 +20,7 @@ func newScanCmd(s streams) *cobra.Command {
 		Use: "scan --clues K [--count | --first] [--cells MASK] [--minimal | --all] [--canon] [--json] [--workers N] [GRID...]\n" +
 			"  edgrid scan --ua [--max-size N] [--count] [--json] [GRID...]\n" +
 			"  edgrid scan --clues K (--groups A-B | --band N) [--catalog DIR] --out DIR [--workers N]",
-		Short: "the K-clue puzzles of solution grids, or their unavoidable sets (the minimum-clue search)",
+		Short: "print the K-clue puzzles of solution grids, or their unavoidable sets",
 		Long: `For each grid (the arguments, or else the lines of standard input) print its K-clue puzzles,
 one a line in the grid's own frame (81 characters, '.' for an empty cell), sorted, then the line
 '# <grid> puzzles <n>'. --count prints only '<grid> <n>'. Puzzles of 17 clues or fewer are all

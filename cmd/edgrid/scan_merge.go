@@ -41,7 +41,7 @@ histogram of puzzles per grid, '# per-grid <puzzles> <grids>' a line. Every part
 	}
 	c.Flags().BoolVar(&o.count, "count", false, "print only the summary and the histogram, not the puzzles")
 	jsonFlag(c.Flags(), &o.json, `print one JSON object: {"scan","groups","grids","with_puzzles","puzzles","per_grid","list"}`)
-	c.Flags().BoolVar(&o.partial, "partial", false, "print what the parts hold even when groups of their runs are missing or damaged (still exit 1)")
+	c.Flags().BoolVar(&o.partial, "partial", false, "print what the parts hold even when groups of their runs are missing or damaged (and report those groups as an error)")
 	return c
 }
 

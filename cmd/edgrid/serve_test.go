@@ -144,7 +144,7 @@ func TestServeAnswersAsCLI(t *testing.T) {
 }
 
 // sharedPuzzles reads up to n puzzles of a set of the repository's testdata above here.
-func sharedPuzzles(t *testing.T, name string, n int) []string {
+func sharedPuzzles(t testing.TB, name string, n int) []string {
 	t.Helper()
 	dir, _ := os.Getwd()
 	for {

@@ -41,7 +41,7 @@ rules file (docs/rules.md), printing the first solution the search meets.`,
 	f := c.Flags()
 	f.BoolVarP(&o.all, "all", "a", false, "print every solution (see --limit)")
 	f.BoolVar(&o.count, "count", false, "print the number of solutions (see --limit)")
-	f.BoolVarP(&o.unique, "unique", "u", false, "print unique, none or multiple; exit 3 if some puzzle has several solutions")
+	f.BoolVarP(&o.unique, "unique", "u", false, "print unique, none or multiple for each puzzle")
 	f.Int64VarP(&o.limit, "limit", "l", 0, "with --all or --count: stop after `N` solutions (0: no limit)")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show the search: each placement, backtrack and dead end, one a line")
 	f.StringVar(&o.rules, "rules", "", "solve the board of rules `FILE` (sizes, board, regions; docs/rules.md)")

@@ -28,7 +28,7 @@ func newStatusCmd(s streams) *cobra.Command {
 	var o statusOptions
 	c := &cobra.Command{
 		Use:   "status --catalog DIR [--groups A-B] [--json | --short]",
-		Short: "what a run directory holds: done, pending, damaged groups",
+		Short: "print what a catalog directory holds: done, pending and damaged groups",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runStatus(cmd.Context(), o, s)
