@@ -27,8 +27,8 @@ func scanPartFile(group int) string { return fmt.Sprintf("scan-%04d.eds", group)
 // runScanGroups scans the minlex grids of o.groupList into o.out, one part
 // file a group, resumably (jobs.RunParts: the lock, the manifest, damaged
 // parts made again, unrecorded ones verified and adopted), on o.workers
-// cores: several groups at once when there are as many, else several grids
-// of a group at once. Then it prints the merge of those groups.
+// cores: up to o.workers groups at once, their grids scanned by at most
+// o.workers scanners in all. Then it prints the merge of those groups.
 func runScanGroups(ctx context.Context, o scanOptions, s streams) error {
 	workers := o.workers
 	if workers <= 0 {
@@ -43,14 +43,16 @@ func runScanGroups(ctx context.Context, o scanOptions, s streams) error {
 	}
 	opt := o.scanOpts()
 	counts, _ := rank.Embedded()
+	// Every group in flight draws its scanners from one pool, so that the
+	// cores stay busy when the groups left hold fewer grids than cores.
+	pool := newScanPool(workers)
 	for _, sp := range spans(o.groupList) {
 		par := min(workers, sp[1]-sp[0]+1)
-		inner := max(workers/par, 1)
 		popt := jobs.PartOptions{Dir: o.out, First: sp[0], Last: sp[1], Kind: desc, FileName: scanPartFile, Workers: par,
 			Verify: verifyScanPart,
 			Notify: func(msg string) { fmt.Fprintf(s.err, "edgrid scan: %s\n", msg) },
 			Make: func(ctx context.Context, g int, path string) (int64, error) {
-				p, err := scanGroup(ctx, src, g, desc, opt, inner, &progress)
+				p, err := scanGroup(ctx, src, g, desc, opt, pool, &progress)
 				if err != nil {
 					return 0, err
 				}
@@ -84,9 +86,10 @@ func runScanGroups(ctx context.Context, o scanOptions, s streams) error {
 	return mergeScanParts(scanMergeOptions{dirs: []string{o.out}}, o.groupList, s)
 }
 
-// scanGroup scans every grid of group g from src with workers scanners
-// and returns the group's part; progress counts the grids as they are done.
-func scanGroup(ctx context.Context, src query.Source, g int, label string, opt scan.Options, workers int, progress *atomic.Int64) (*scan.Part, error) {
+// scanGroup scans every grid of group g from src with scanners of pool and
+// returns the group's part; progress counts the grids as they are done.
+func scanGroup(ctx context.Context, src query.Source, g int, label string, opt scan.Options, pool *scanPool, progress *atomic.Int64) (*scan.Part, error) {
+	workers := pool.size()
 	type item struct {
 		ord  int64
 		grid canon.Grid
@@ -110,13 +113,18 @@ func scanGroup(ctx context.Context, src query.Source, g int, label string, opt s
 	})
 	for range workers {
 		eg.Go(func() error {
-			sc := scan.NewScanner()
 			for it := range items {
+				sc, err := pool.get(ctx)
+				if err != nil {
+					return err
+				}
 				var found []canon.Mask
-				if _, err := sc.Scan(ctx, &it.grid, opt, func(m canon.Mask) error {
+				_, err = sc.Scan(ctx, &it.grid, opt, func(m canon.Mask) error {
 					found = append(found, m)
 					return nil
-				}); err != nil {
+				})
+				pool.put(sc)
+				if err != nil {
 					return err
 				}
 				mu.Lock()
@@ -157,3 +165,33 @@ func verifyScanPart(path string, g int, kind string) (int64, string) {
 	}
 	return p.Grids, ""
 }
+
+// scanPool holds the scanners of a scan over groups: at most n scans run at
+// once, whichever groups their grids come from.
+type scanPool struct{ free chan *scan.Scanner }
+
+func newScanPool(n int) *scanPool {
+	p := &scanPool{free: make(chan *scan.Scanner, n)}
+	for range n {
+		p.free <- nil // made on first use
+	}
+	return p
+}
+
+func (p *scanPool) size() int { return cap(p.free) }
+
+// get waits for a free scanner.
+func (p *scanPool) get(ctx context.Context) (*scan.Scanner, error) {
+	select {
+	case sc := <-p.free:
+		if sc == nil {
+			sc = scan.NewScanner()
+		}
+		return sc, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// put gives a scanner back.
+func (p *scanPool) put(sc *scan.Scanner) { p.free <- sc }
