@@ -58,6 +58,9 @@ func forcedCost(n int8) int {
 	return int(n)
 }
 
+// forcedStep[n] is forcedCost(n+1) - forcedCost(n).
+var forcedStep = [10]int{2, 0, 1, 1, 1, 1, 1, 1, 1, 1}
+
 // digit decides digits d..9 given the state for digits below d. Invariant:
 // size + max(nvacant, forced) <= max: every vacant cell must still be taken
 // by a later digit and every later digit that lost cells must move, each
@@ -125,6 +128,10 @@ func (s *uaSearch) template(d, r int, cols uint16, stacks uint8, moved, left int
 	own := s.pos[d][r]
 	below := uint16(0x1ff) &^ (1<<(r+1) - 1)
 	opts := 0x1ff &^ (s.blocked[r] | cols | stackCols[stacks])
+	// The row's and the digit's tables, indexed once.
+	vacant, ownTaken := s.vacant[r], s.taken[r]>>own&1 != 0
+	digAt, rowOfCol, rowOfBox := &s.digAt[r], &s.rowOfCol[d], &s.rowOfBox[d][r/3]
+	lostRows, base := s.lostRows[d], s.size+s.nvacant
 	for opts != 0 {
 		c := uint8(bits.TrailingZeros16(opts))
 		opts &= opts - 1
@@ -132,26 +139,25 @@ func (s *uaSearch) template(d, r int, cols uint16, stacks uint8, moved, left int
 		e := uint8(0) // a later digit whose cell d takes
 		if c != own {
 			m++
-			if s.vacant[r]>>c&1 != 0 {
+			if vacant>>c&1 != 0 {
 				l-- // fills a vacant cell: one fewer to fill later
-			} else if x := s.digAt[r][c]; int(x) > d {
+			} else if x := digAt[c%9]; int(x) > d {
 				e = x
 			}
-			if s.taken[r]>>own&1 == 0 {
+			if !ownTaken {
 				l++ // d's own cell becomes vacant
 			}
 			// The row whose own cell is in column c, and the row of r's
 			// band whose own cell is in c's stack, can no longer have it.
-			mu |= 1<<s.rowOfCol[d][c] | 1<<s.rowOfBox[d][r/3][c/3]
+			mu |= 1<<rowOfCol[c%9] | 1<<rowOfBox[c/3%3]
 		}
 		f := s.forced
 		if e != 0 {
-			f += forcedCost(s.lost[e]+1) - forcedCost(s.lost[e])
+			f += forcedStep[s.lost[e]]
 		}
 		mu &= below
-		moves := bits.OnesCount16(mu)
-		vac := s.nvacant + l + bits.OnesCount16(mu&^s.lostRows[d])
-		if s.size+m+max(vac, moves+f) > s.max {
+		// size + m + max(nvacant + l + new vacant, moves + forced) <= max
+		if m+max(base+l+bits.OnesCount16(mu&^lostRows), s.size+bits.OnesCount16(mu)+f) > s.max {
 			continue
 		}
 		s.col[d][r] = c
@@ -160,7 +166,7 @@ func (s *uaSearch) template(d, r int, cols uint16, stacks uint8, moved, left int
 			s.forced = f
 			s.template(d, r+1, cols|1<<c, stacks|1<<(c/3), m, l, mu)
 			s.lost[e]--
-			s.forced -= forcedCost(s.lost[e]+1) - forcedCost(s.lost[e])
+			s.forced -= forcedStep[s.lost[e]]
 			continue
 		}
 		s.template(d, r+1, cols|1<<c, stacks|1<<(c/3), m, l, mu)
