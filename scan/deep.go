@@ -132,26 +132,9 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 	}
 	var open cells
 	if m >= deepOpenLeft {
-		best := 82
-		var union cells
-		cnt := 0
-		for w := range 2 {
-			for x := u[w]; x != 0; x &= x - 1 {
-				o := d.sets[w<<6|bits.TrailingZeros64(x)].andNot(dead)
-				oc := o.count()
-				if oc == 0 {
-					return nil
-				}
-				if oc < best {
-					best, open = oc, o
-				}
-				if !o.meets(union) {
-					if cnt++; cnt > m {
-						return nil
-					}
-					union = union.or(o)
-				}
-			}
+		var ok bool
+		if open, _, ok = pass(d.sets[:], u[:], dead, m); !ok {
+			return nil
 		}
 	} else {
 		cnt := 0

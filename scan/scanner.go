@@ -109,15 +109,15 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 
 // add puts set u among the sets and marks it unhit at levels 0..n (the
 // clues placed so far must all miss it). When the sets are full, u takes
-// the place of the oldest learned set; it reports false only when there
-// is no learned set to replace.
-func (s *Scanner) add(u cells, n int) bool {
+// the place of the oldest learned set: the sets collected first are at
+// most initialSets, so there is always a learned one to replace.
+func (s *Scanner) add(u cells, n int) {
 	var i int
 	switch {
 	case s.nsets < maxSets:
 		i = s.nsets
 		s.nsets++
-	case s.initial < maxSets:
+	default:
 		i = s.replace
 		if s.replace++; s.replace == maxSets {
 			s.replace = s.initial
@@ -128,8 +128,6 @@ func (s *Scanner) add(u cells, n int) bool {
 			x.clear(c)
 			s.cellSets[c][w] &^= b
 		}
-	default:
-		return false
 	}
 	s.sets[i] = u
 	w, b := i>>6, uint64(1)<<(i&63)
@@ -141,5 +139,4 @@ func (s *Scanner) add(u cells, n int) bool {
 	for l := 0; l <= n; l++ {
 		s.unhit[l][w] |= b
 	}
-	return true
 }

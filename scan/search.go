@@ -38,31 +38,9 @@ func (s *Scanner) search(n int, dead cells) error {
 		s.inDeep = false
 		return err
 	}
-	var (
-		best      cells
-		bestCount = 82
-		union     cells
-		disjoint  = 0
-		common    = allCells()
-	)
-	for w := range setWords {
-		for x := u[w]; x != 0; x &= x - 1 {
-			open := s.sets[w<<6|bits.TrailingZeros64(x)].andNot(dead)
-			cnt := open.count()
-			if cnt == 0 {
-				return nil
-			}
-			if cnt < bestCount {
-				best, bestCount = open, cnt
-			}
-			if !open.meets(union) {
-				if disjoint++; disjoint > m {
-					return nil
-				}
-				union = union.or(open)
-			}
-			common = common.and(open)
-		}
+	best, common, ok := pass(s.sets[:], u[:], dead, m)
+	if !ok {
+		return nil
 	}
 	if m == 1 {
 		// The last clue must hit every unhit set: it is in all of them.
@@ -80,6 +58,37 @@ func (s *Scanner) search(n int, dead cells) error {
 		dead.set(c)
 	}
 	return nil
+}
+
+// pass walks the unhit sets (bit i of u: sets[i]) on their open cells,
+// those not dead. It reports false when one has no open cell, or when more
+// than m of them are pairwise disjoint (each needs its own clue), found
+// greedily in index order, smallest sets first; else it returns the set
+// with the fewest open cells and the cells that every one of them holds.
+func pass(sets []cells, u []uint64, dead cells, m int) (best, common cells, ok bool) {
+	bestCount, disjoint := 82, 0
+	var union cells
+	common = allCells()
+	for w, x := range u {
+		for ; x != 0; x &= x - 1 {
+			open := sets[w<<6|bits.TrailingZeros64(x)].andNot(dead)
+			cnt := open.count()
+			if cnt == 0 {
+				return best, common, false
+			}
+			if cnt < bestCount {
+				best, bestCount = open, cnt
+			}
+			if !open.meets(union) {
+				if disjoint++; disjoint > m {
+					return best, common, false
+				}
+				union = union.or(open)
+			}
+			common = common.and(open)
+		}
+	}
+	return best, common, true
 }
 
 // place makes cell c the clue n+1 and sets unhit[n+1].
@@ -131,25 +140,9 @@ func (s *Scanner) allHit(n int, dead cells) error {
 		}
 		return s.supersets(n, s.k-n, dead)
 	}
-	u := s.diff()
-	if s.add(u, n) {
-		s.stats.Learned++
-		return s.search(n, dead)
-	}
-	// No room for it: branch on it without keeping it.
-	open := u.andNot(dead)
-	for !open.empty() {
-		c := open.first()
-		open.clear(c)
-		s.place(n, c)
-		err := s.search(n+1, dead)
-		s.puzzle[c] = 0
-		if err != nil {
-			return err
-		}
-		dead.set(c)
-	}
-	return nil
+	s.add(s.diff(), n)
+	s.stats.Learned++
+	return s.search(n, dead)
 }
 
 // check sends the n clues to the solver: a unique solution is reported (if
@@ -162,9 +155,8 @@ func (s *Scanner) check(n int) (cells, error) {
 	}
 	if cnt == 2 {
 		u := s.diff()
-		if s.add(u, n-1) {
-			s.stats.Learned++
-		}
+		s.add(u, n-1)
+		s.stats.Learned++
 		return u, nil
 	}
 	if s.minimal {
