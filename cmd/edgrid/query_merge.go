@@ -56,56 +56,11 @@ func runQueryMerge(_ context.Context, o queryMergeOptions, s streams) error {
 // runs that are missing or damaged are an error (exit 1), after printing
 // what there is with partial.
 func mergeAndPrint(asJSON bool, dirs []string, only []int, partial bool, s streams) error {
-	want := map[int]bool{}
-	for _, g := range only {
-		want[g] = true
+	sv, err := surveyParts(dirs, partFile, only, "query")
+	if err != nil {
+		return err
 	}
-	asked := func(g int) bool { return only == nil || want[g] }
-	// A part is named by its directory and checked again when it is read
-	// against the record the status found it matching.
-	type part struct {
-		dir string
-		rec jobs.PartRecord
-	}
-	parts := map[int]part{}
-	kind := ""
-	var missing []int
-	var problems []string
-	for _, dir := range dirs {
-		rep, err := jobs.PartsStatus(dir, partFile)
-		if err != nil {
-			return err
-		}
-		if kind == "" {
-			kind = rep.Kind
-		} else if rep.Kind != kind {
-			return fmt.Errorf("%s holds another query's parts:\n  %s\nnot:\n  %s", dir, rep.Kind, kind)
-		}
-		for _, p := range rep.Damaged {
-			if asked(p.Group) {
-				problems = append(problems, fmt.Sprintf("%s: group %d: %s", dir, p.Group, p.Reason))
-			}
-		}
-		// An unreadable manifest line may hide any group's record: a
-		// problem for a whole merge, while a merge of some groups finds
-		// each of them done or missing.
-		if only == nil {
-			for _, p := range rep.ManifestProblems {
-				problems = append(problems, fmt.Sprintf("%s: manifest %s (ignored)", dir, p))
-			}
-		}
-		missing = append(missing, rep.Missing...)
-		for _, g := range rep.Done {
-			if !asked(g) {
-				continue
-			}
-			rec := rep.Records[g]
-			if old, ok := parts[g]; ok && (old.rec.Size != rec.Size || old.rec.Sum != rec.Sum) {
-				return fmt.Errorf("group %d is in %s and in %s, with different contents", g, old.dir, dir)
-			}
-			parts[g] = part{dir, rec}
-		}
-	}
+	parts, kind, missing, problems := sv.parts, sv.kind, sv.missing, sv.problems
 	lines, err := parseDescription(kind)
 	if err != nil {
 		return err
