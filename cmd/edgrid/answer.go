@@ -44,7 +44,7 @@ func (a answerer) answerEach(b []inputLine, r *batchResult, fn func(l *inputLine
 				j := beginJSON(r.out)
 				j.str("input", l.text)
 				j.str("where", l.where())
-				j.str("error", err.Error())
+				j.str("error", message(err))
 				r.out = j.end()
 			}
 			continue

@@ -67,13 +67,14 @@ func newCatalogCmd(s streams) *cobra.Command {
 			func(c *cobra.Command, o *catalogOptions) {
 				groupsFlag(c.Flags(), &o.group, "the group of the ordinals (may be left out for a FILE)")
 			}, runCatalogGet},
-		{"find", "[DIR|FILE] [--json] [GRID...]", "print each grid's minlex form, group, ordinal in the group and ordinal in the catalog",
+		{"find", "[DIR|FILE] [--json] [--bulk] [--mem SIZE] [GRID...]", "print each grid's minlex form, group, ordinal in the group and ordinal in the catalog",
 			`{"input","minlex","group","ordinal","number"} a grid, or {"input","where","error"}`,
 			`Print each grid's minlex form, group, ordinal in the group and ordinal in the catalog, a line
 a grid: <minlex grid> <group> <ordinal in group> <catalog ordinal>. The grids are the
 arguments, or else the lines of standard input; a grid need not be minlex (it is
-canonicalized as rank does).`,
-			nil, runCatalogFind},
+canonicalized as rank does). A large input is answered in bulk, as rank's: sorted, each
+group's grids found in one pass over its file, the answers printed in input order at the end.`,
+			func(c *cobra.Command, o *catalogOptions) { o.bulk.addFlags(c) }, runCatalogFind},
 		{"index", "[DIR] [--json]", "write DIR's catalog index anew from the group files in it (after cluster jobs)",
 			`{"dir","groups","files","grids","index"}`,
 			"",
@@ -87,6 +88,11 @@ canonicalized as rank does).`,
 			RunE: func(cmd *cobra.Command, args []string) error {
 				if err := o.validate(a.name, args); err != nil {
 					return err
+				}
+				if a.name == "find" {
+					if err := o.bulk.validate(cmd); err != nil {
+						return err
+					}
 				}
 				return a.run(cmd.Context(), o, s)
 			},
@@ -111,7 +117,8 @@ type catalogOptions struct {
 	groupN  int    // get
 	workers int
 	json    bool
-	lo, hi  int // the range of group
+	lo, hi  int         // the range of group
+	bulk    bulkOptions // find
 }
 
 // validate takes the target from the arguments unless --catalog gave it,
@@ -160,6 +167,7 @@ func (o *catalogOptions) validate(act string, args []string) error {
 type catalogTarget struct {
 	cat  *storage.Catalog // nil for a file
 	file string
+	f    *storage.File // the file, open, for find
 }
 
 // openTarget opens a catalog directory (its index) or takes a group file.

@@ -35,7 +35,7 @@ func runCatalogExport(ctx context.Context, o catalogOptions, s streams) error {
 			w.Flush()
 			return ctx.Err()
 		case err != nil:
-			fmt.Fprintf(s.err, "edgrid catalog export: %v\n", err)
+			fmt.Fprintf(s.err, "edgrid catalog export: %s\n", message(err))
 			damaged++
 		}
 	}

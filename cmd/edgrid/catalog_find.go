@@ -12,37 +12,45 @@ import (
 )
 
 // runCatalogFind answers each grid with its minlex form's group and
-// ordinals (a grid need not be minlex: it is canonicalized as rank does);
-// grids that are not in the catalog are reported on stderr and the others
-// answered. Damage in the catalog ends the command.
+// ordinals (a grid need not be minlex: it is canonicalized as rank does),
+// one grid at a time or, for a large input, all together (runBulk, with
+// findJob); grids that are not in the catalog are reported on stderr and the
+// others answered. Damage in the catalog ends the command.
 func runCatalogFind(ctx context.Context, o catalogOptions, s streams) error {
 	t, err := openTarget(o.target)
 	if err != nil {
 		return err
 	}
-	var file *storage.File
 	if t.cat == nil {
 		f, err := storage.Open(t.file)
 		if err != nil {
 			return err
 		}
 		defer f.Close()
-		file = f
+		t.f = f
 	}
 	go canon.Prepare()
+	a := answerer{cmd: "catalog find", json: o.json}
+	bs := openBatches(o.args, s.in, true)
+	defer bs.close()
+	bulk, err := o.bulk.choose(ctx, bs)
+	if err != nil {
+		return err
+	}
+	if bulk {
+		return runBulk(ctx, findJob(t, a), o.bulk.mem, bs, s)
+	}
 	w := bufio.NewWriter(s.out)
 	failed := 0
-	a := answerer{cmd: "catalog find", json: o.json}
 	var corrupt error
-	err = forEachBatch(ctx, o.args, s.in, true, func(b []inputLine, idle bool) error {
+	err = bs.each(ctx, func(b []inputLine, idle bool) error {
 		var r batchResult
 		a.answerEach(b, &r, func(l *inputLine, out []byte) ([]byte, error) {
-			g, err := cells.ReadGrid(l.text)
+			m, err := findQuery(l)
 			if err != nil {
 				return out, err
 			}
-			m, _, _ := canon.Minlex(&g)
-			group, ord, num, err := locate(t, file, &m)
+			group, ord, num, err := t.locate(&m)
 			var ce *storage.CorruptError
 			if errors.As(err, &ce) {
 				corrupt = err
@@ -51,11 +59,7 @@ func runCatalogFind(ctx context.Context, o catalogOptions, s streams) error {
 			if err != nil {
 				return out, err
 			}
-			if o.json {
-				out = append(m.AppendText(append(out, `,"minlex":"`...)), '"')
-				return fmt.Appendf(out, `,"group":%d,"ordinal":%d,"number":%d`, group, ord, num), nil
-			}
-			return fmt.Appendf(m.AppendText(out), " %d %d %d", group, ord, num), nil
+			return appendFound(out, a.json, &m, group, ord, num), nil
 		})
 		for _, e := range r.errs {
 			fmt.Fprintln(s.err, e)
@@ -77,17 +81,40 @@ func runCatalogFind(ctx context.Context, o catalogOptions, s streams) error {
 		return err
 	}
 	if failed > 0 {
-		return &exitError{code: exitFailed, err: fmt.Errorf("%d grid(s) not found", failed)}
+		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad line(s)", failed)}
 	}
 	return nil
 }
 
-// locate finds a grid in a catalog, or in a single file (whose catalog
-// ordinal is then its ordinal in the group).
-func locate(t *catalogTarget, f *storage.File, g *canon.Grid) (int, int64, int64, error) {
+// findQuery reads a line's grid, checks it and returns its minlex form.
+func findQuery(l *inputLine) (canon.Grid, error) {
+	g, err := cells.ReadGrid(l.text)
+	if err != nil {
+		return g, err
+	}
+	if err := g.Validate(); err != nil {
+		return g, err
+	}
+	m, _, _ := canon.Minlex(&g)
+	return m, nil
+}
+
+// appendFound appends a found grid's answer: its minlex form m, group,
+// ordinal in the group and ordinal in the catalog.
+func appendFound(out []byte, json bool, m *canon.Grid, group int, ord, num int64) []byte {
+	if json {
+		out = append(m.AppendText(append(out, `,"minlex":"`...)), '"')
+		return fmt.Appendf(out, `,"group":%d,"ordinal":%d,"number":%d`, group, ord, num)
+	}
+	return fmt.Appendf(m.AppendText(out), " %d %d %d", group, ord, num)
+}
+
+// locate finds a minlex grid in the catalog, or in the single file (whose
+// catalog ordinal is then its ordinal in the group).
+func (t *catalogTarget) locate(g *canon.Grid) (int, int64, int64, error) {
 	if t.cat != nil {
 		return t.cat.Locate(g)
 	}
-	ord, err := f.Ordinal(g)
-	return f.Header().Group, ord, ord, err
+	ord, err := t.f.Ordinal(g)
+	return t.f.Header().Group, ord, ord, err
 }

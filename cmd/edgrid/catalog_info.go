@@ -58,9 +58,9 @@ func runCatalogInfo(_ context.Context, o catalogOptions, s streams) error {
 	for _, g := range gs {
 		f, err := t.open(g)
 		if err != nil {
-			fmt.Fprintf(s.err, "edgrid catalog info: %v\n", err)
+			fmt.Fprintf(s.err, "edgrid catalog info: %s\n", message(err))
 			if o.json {
-				writeJSONLine(w, infoDamaged{g, err.Error()})
+				writeJSONLine(w, infoDamaged{g, message(err)})
 			}
 			damaged++
 			continue

@@ -55,7 +55,7 @@ func runCatalogVerify(_ context.Context, o catalogOptions, s streams) error {
 		h, err := storage.Verify(t.file, opt)
 		switch {
 		case err != nil && o.json:
-			return errors.Join(writeJSONLine(s.out, verifyFailed{File: t.file, Error: err.Error()}), err)
+			return errors.Join(writeJSONLine(s.out, verifyFailed{File: t.file, Error: message(err)}), err)
 		case err != nil:
 			return err
 		case o.json:
@@ -71,7 +71,7 @@ func runCatalogVerify(_ context.Context, o catalogOptions, s streams) error {
 	}
 	switch {
 	case err != nil && o.json:
-		return errors.Join(writeJSONLine(s.out, verifyFailed{Dir: t.cat.Dir, Error: err.Error()}), err)
+		return errors.Join(writeJSONLine(s.out, verifyFailed{Dir: t.cat.Dir, Error: message(err)}), err)
 	case err != nil:
 		return err
 	case o.json:

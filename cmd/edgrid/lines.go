@@ -69,7 +69,7 @@ func (l *inputLine) appendRest(out []byte) []byte {
 
 // lineError formats the error of input l for standard error.
 func lineError(cmd string, l inputLine, err error) string {
-	return fmt.Sprintf("edgrid %s: %s: %v", cmd, l.where(), err)
+	return fmt.Sprintf("edgrid %s: %s: %s", cmd, l.where(), message(err))
 }
 
 // inputBatch is a batch of inputs; their texts share one string.

@@ -88,7 +88,7 @@ func runMain(ctx context.Context, args []string, s streams) int {
 		}
 	}
 	if !errors.Is(err, errReported) {
-		fmt.Fprintf(s.err, "%s: %v\n", commandName(cmd), err)
+		fmt.Fprintf(s.err, "%s: %s\n", commandName(cmd), message(err))
 	}
 	return exitCode(err)
 }

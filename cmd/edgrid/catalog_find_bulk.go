@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"slices"
+
+	"edgrid/band"
+	"edgrid/canon"
+	"edgrid/storage"
+)
+
+// findJob is catalog find's bulk answering: the query is the grid's minlex
+// form, kept for the answer too. Each group's queries of a first band are
+// answered with one ordered pass over the group's file (BelowSorted); a
+// grid that is not there is answered "missed", and the message for it is
+// the one that finding it alone gives.
+func findJob(t *catalogTarget, a answerer) bulkJob {
+	return bulkJob{
+		a:        a,
+		cells:    true,
+		newState: func() any { return nil },
+		prepare: func(_ context.Context, _ any, l *inputLine) (canon.Grid, []byte, error) {
+			m, err := findQuery(l)
+			return m, m[:], err
+		},
+		answer: func(ctx context.Context, ms []canon.Grid) ([]bulkAnswer, error) {
+			return t.findSorted(ctx, ms)
+		},
+		format: func(out []byte, payload []byte, ans bulkAnswer) ([]byte, error) {
+			m := canon.Grid(payload)
+			if ans.status == findMissed {
+				_, _, _, err := t.locate(&m)
+				if err == nil {
+					// Found alone but not in the pass: the file changed
+					// under the command.
+					err = errFindChanged
+				}
+				return out, err
+			}
+			return appendFound(out, a.json, &m, int(ans.v[0]), ans.v[1], ans.v[2]), nil
+		},
+	}
+}
+
+// findMissed is the status of a grid that is not in the catalog.
+const findMissed = 1
+
+// errFindChanged is the error of a grid a pass missed and a lookup found.
+var errFindChanged = errorString("the catalog changed while it was read: run again")
+
+// errorString is an error of constant text.
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
+
+// findSorted answers ascending minlex grids of one first band: each group's
+// grids in one ordered pass over its file. Damage in a file is an error.
+func (t *catalogTarget) findSorted(ctx context.Context, ms []canon.Grid) ([]bulkAnswer, error) {
+	as := make([]bulkAnswer, len(ms))
+	// The rows of each group, ascending within it.
+	byGroup := map[int][]int{}
+	for k := range ms {
+		grp, err := band.GroupOf(&ms[k])
+		if err != nil {
+			as[k].status = findMissed
+			continue
+		}
+		byGroup[grp.Number] = append(byGroup[grp.Number], k)
+	}
+	groups := make([]int, 0, len(byGroup))
+	for g := range byGroup {
+		groups = append(groups, g)
+	}
+	slices.Sort(groups)
+	for _, g := range groups {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		rows := byGroup[g]
+		f, first, ok, err := t.groupFile(g)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			for _, k := range rows {
+				as[k].status = findMissed
+			}
+			continue
+		}
+		gs := make([]canon.Grid, len(rows))
+		for i, k := range rows {
+			gs[i] = ms[k]
+		}
+		below, found := make([]int64, len(rows)), make([]bool, len(rows))
+		err = f.BelowSorted(gs, below, found)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		for i, k := range rows {
+			if !found[i] {
+				as[k].status = findMissed
+				continue
+			}
+			as[k].v = [3]int64{int64(g), below[i] + 1, first + below[i]}
+		}
+	}
+	return as, nil
+}
+
+// groupFile opens the file of group g and returns it with the catalog
+// ordinal of its first grid; false if the target has no such group. The
+// file is the caller's to close (the single file is opened anew: each
+// goroutine reads its own).
+func (t *catalogTarget) groupFile(g int) (*storage.File, int64, bool, error) {
+	if t.cat == nil {
+		if t.f.Header().Group != g {
+			return nil, 0, false, nil
+		}
+		f, err := storage.Open(t.file)
+		return f, 1, err == nil, err
+	}
+	e, ok := t.cat.Entry(g)
+	if !ok {
+		return nil, 0, false, nil
+	}
+	f, err := t.cat.Open(g)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	return f, e.First, true, nil
+}
