@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -45,7 +46,8 @@ func (s *Server) idKind(*http.Request) (answerFunc, bool, error) {
 // MaxBody bytes or MaxBatch lines is refused with 413 before any answer;
 // then the answers stream out, one JSON line per input in input order, each
 // a response with its line number: a bad input is an error line, and the
-// others are still answered. An expensive batch holds one worker of the
+// others are still answered; a batch that runs out of time (WorkTimeout)
+// ends with an error line naming the first line not answered. An expensive batch holds one worker of the
 // pool from its first answer to its last.
 func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -101,8 +103,19 @@ func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 				resp.Data, err = fn(ctx, in)
 			}
 			if err != nil {
+				if r.Context().Err() != nil {
+					return // the client is gone: nobody reads the rest
+				}
 				if ctx.Err() != nil {
-					return // cut off or out of time: the stream ends short
+					// Out of time: a last error line says which lines are
+					// not answered, so that a short stream is never taken
+					// for a whole one.
+					resp = response{Status: statusError, Line: line, Error: &apiError{Type: errUnavailable,
+						Message: fmt.Sprintf("the batch took over %v: line %d and the lines after it are not answered", s.opt.WorkTimeout, line),
+						status:  http.StatusServiceUnavailable}}
+					_ = enc.Encode(resp)
+					_ = bw.Flush()
+					return
 				}
 				resp = response{Status: statusError, Line: line, Error: toAPIError(err)}
 			}

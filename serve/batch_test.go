@@ -185,3 +185,27 @@ func TestSlowClient(t *testing.T) {
 		t.Errorf("a timeout is unset: %+v", hs)
 	}
 }
+
+// A batch that runs out of time ends with an error line naming the first
+// line not answered, after the answers of the lines before it.
+func TestBatchOutOfTime(t *testing.T) {
+	_, ts := newTestServer(t, Options{WorkTimeout: 50 * time.Millisecond, MaxBatch: 5000})
+	var body strings.Builder
+	for n := range 5000 {
+		fmt.Fprintf(&body, "%d\n", 1000003*n%5472730538+1)
+	}
+	got := batch(t, ts.URL+"/api/v1/number?order=lex", body.String())
+	if len(got) == 0 || len(got) == 5000 {
+		t.Fatalf("%d answers to 5,000 numbers in 50 ms", len(got))
+	}
+	last := got[len(got)-1]
+	if last.Status != "error" || last.Error == nil || last.Error.Type != errUnavailable || last.Line != len(got) ||
+		!strings.Contains(last.Error.Message, fmt.Sprintf("line %d and the lines after it are not answered", len(got))) {
+		t.Fatalf("the last of %d answers: %+v; want an unavailable error naming line %d", len(got), last, len(got))
+	}
+	for _, a := range got[:len(got)-1] {
+		if a.Status != "success" {
+			t.Fatalf("line %d: %+v", a.Line, a)
+		}
+	}
+}

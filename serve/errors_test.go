@@ -42,6 +42,11 @@ func TestErrors(t *testing.T) {
 		{"POST", "/api/v1/grid", strings.Repeat("x", 5000), 413, errTooLarge, 0, "over 4096 bytes"},
 		{"POST", "/api/v1/minlex", "1\n2\n3\n4\n", 413, errTooLarge, 0, "over 3 lines"},
 		{"POST", "/api/v1/number?order=x", "1\n", 400, errBadInput, 0, "order=x"},
+		{"PUT", "/api/v1/minlex/" + testGrid, "", 405, errMethod, 0, "want GET or HEAD"},
+		{"DELETE", "/api/v1/grid", "", 405, errMethod, 0, "want POST"},
+		{"GET", "/api/v1/puzzle", "", 405, errMethod, 0, "want POST"},
+		{"PATCH", "/healthz", "", 405, errMethod, 0, "want GET"},
+		{"DELETE", "/api/v9/grid", "", 404, errNotFound, 0, "no endpoint DELETE /api/v9/grid"},
 	} {
 		resp, a := call(t, tc.method, ts.URL+tc.path, tc.body)
 		if resp.StatusCode != tc.status || a.Error == nil || a.Error.Type != tc.typ || a.Error.Cell != tc.cell || !strings.Contains(a.Error.Message, tc.msg) {
@@ -119,4 +124,15 @@ func waitFor(t *testing.T, cond func() bool) {
 		sleep()
 	}
 	t.Fatal("timed out waiting")
+}
+
+// A method a path does not take: 405 with Allow listing the ones it does.
+func TestMethodNotAllowedAllow(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	for path, want := range map[string]string{"/api/v1/minlex/" + testGrid: "GET, HEAD", "/api/v1/minlex": "POST"} {
+		resp, _ := call(t, "PUT", ts.URL+path, "")
+		if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != want {
+			t.Errorf("PUT %.30s: %d, Allow %q; want 405, %q", path, resp.StatusCode, resp.Header.Get("Allow"), want)
+		}
+	}
 }

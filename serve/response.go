@@ -26,6 +26,7 @@ type response struct {
 const (
 	errBadInput    = "bad_input"   // 400
 	errNotFound    = "not_found"   // 404
+	errMethod      = "method"      // 405
 	errTooLarge    = "too_large"   // 413
 	errBusy        = "busy"        // 429
 	errUnavailable = "unavailable" // 503: shutting down, or the work took too long

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"net/http"
+	"strings"
 )
 
 // routes registers every endpoint: the API under /api/v1/, GET for one
@@ -19,11 +20,12 @@ func (s *Server) routes() {
 	s.handle("GET /api/v1/id/{id}", s.getID)
 	s.handle("POST /api/v1/id", s.postBatch(s.idKind))
 	s.handle("GET /api/v1/random", s.getRandom)
-	s.handle("GET /api/", s.notFound)
-	s.handle("POST /api/", s.notFound)
+	s.handle("GET /api/", s.noRoute)
+	s.handle("POST /api/", s.noRoute)
 	s.handle("GET /healthz", s.getHealth)
 	s.handle("GET /metrics", s.metrics.handler().ServeHTTP)
 	s.handle("GET /", s.pageHandler().ServeHTTP)
+	s.handle("/", s.noRoute)
 	if s.opt.CORSOrigin != "" {
 		s.handle("OPTIONS /api/", s.preflight)
 	}
@@ -34,4 +36,33 @@ func (s *Server) routes() {
 // the access log.
 func (s *Server) handle(pattern string, h http.HandlerFunc) {
 	s.mux.Handle(pattern, s.instrument(pattern, h))
+}
+
+// fallback are the patterns of noRoute (and "" of no pattern at all).
+var fallback = map[string]bool{"": true, "/": true, "GET /api/": true, "POST /api/": true}
+
+// noRoute answers a request that no pattern of its method matches: 405
+// with the methods the path takes (Allow) when another method's pattern
+// matches it, and 404 otherwise, both as the API's JSON errors.
+func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodOptions} {
+		if m == r.Method {
+			continue
+		}
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := s.mux.Handler(probe); !fallback[pattern] {
+			allow = append(allow, m)
+			if m == http.MethodGet {
+				allow = append(allow, http.MethodHead)
+			}
+		}
+	}
+	if len(allow) == 0 {
+		s.notFound(w, r)
+		return
+	}
+	w.Header().Set("Allow", strings.Join(allow, ", "))
+	writeError(w, &apiError{Type: errMethod, Message: r.Method + " " + short(r.URL.Path) + ": want " + strings.Join(allow, " or "), status: http.StatusMethodNotAllowed})
 }
