@@ -33,6 +33,7 @@ func (r *Ranker) paperOrdinals(ctx context.Context, g int, qs []canon.Grid) ([]i
 	slices.SortStableFunc(ws, func(a, b walked) int { return cmpUint(a.leaf, b.leaf) })
 	ords := make([]int64, len(qs))
 	var scratch []canon.Grid
+	defer gs.releaseLeaf()
 	for a := 0; a < len(ws); {
 		if err := ctx.Err(); err != nil {
 			return nil, err

@@ -3,6 +3,7 @@ package rank
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"edgrid/canon"
 )
@@ -78,10 +79,29 @@ func (w *paperWalk) descend(opts []option, cnt []int64, j int) error {
 	return nil
 }
 
-// leafGrids regenerates the grids of the current leaf.
+// leafBuffers hold the grids of a paper leaf (about 110 KB): a group state
+// borrows one while it is locked (leafGrids) and gives it back when done
+// (releaseLeaf), so that queries over many groups reuse a few buffers
+// instead of allocating one a query.
+var leafBuffers = sync.Pool{New: func() any { return new([]canon.Grid) }}
+
+// releaseLeaf gives gs's leaf buffer back; the grids leafGrids returned
+// are not to be used after it.
+func (gs *groupState) releaseLeaf() {
+	if gs.leaf != nil {
+		leafBuffers.Put(gs.leaf)
+		gs.leaf = nil
+	}
+}
+
+// leafGrids regenerates the grids of the current leaf, in gs's leaf
+// buffer (the caller calls gs.releaseLeaf when done with them).
 func (w *paperWalk) leafGrids(ctx context.Context, gs *groupState) ([]canon.Grid, error) {
 	allowed := w.st.allowed()
-	out := gs.leaf[:0] // the last leaf's buffer: queries on a group take turns
+	if gs.leaf == nil {
+		gs.leaf = leafBuffers.Get().(*[]canon.Grid)
+	}
+	out := (*gs.leaf)[:0]
 	if int64(cap(out)) < w.n {
 		out = make([]canon.Grid, 0, w.n)
 	}
@@ -89,7 +109,7 @@ func (w *paperWalk) leafGrids(ctx context.Context, gs *groupState) ([]canon.Grid
 		out = append(out, *g)
 		return nil
 	})
-	gs.leaf = out
+	*gs.leaf = out
 	if err == nil && int64(len(out)) != w.n {
 		err = fmt.Errorf("a leaf of group %d has %d grids, the tables say %d", gs.grp.Number, len(out), w.n)
 	}
@@ -108,6 +128,7 @@ func (r *Ranker) paperOrdinal(ctx context.Context, m *canon.Grid, gs *groupState
 		return 0, err
 	}
 	grids, err := w.leafGrids(ctx, gs)
+	defer gs.releaseLeaf()
 	if err != nil {
 		return 0, err
 	}
@@ -201,6 +222,7 @@ func (r *Ranker) paperNth(ctx context.Context, gs *groupState, k int64) (canon.G
 		}
 	}
 	grids, err := w.leafGrids(ctx, gs)
+	defer gs.releaseLeaf()
 	if err != nil {
 		return canon.Grid{}, err
 	}

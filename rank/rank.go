@@ -82,7 +82,7 @@ type groupState struct {
 	row4s  [][8]uint8
 	cum    []int64             // cumulative bucket counts
 	splits map[int]*subBuckets // the buckets split further (split.go)
-	leaf   []canon.Grid        // the buffer of the paper's leaves (paper.go)
+	leaf   *[]canon.Grid       // a paper leaf's grids, while borrowed (paper.go)
 }
 
 // New returns a Ranker over the tables t (nil: the embedded tables). With a
