@@ -213,9 +213,14 @@ func orderedMapFrom(ctx context.Context, bs *batchSource, s streams, work func(b
 		writeErr <- werr
 	}()
 	err = bs.each(ctx, func(b []inputLine, _ bool) error {
-		j := job{lines: b, done: make(chan *batchResult, 1)}
-		queue <- j
-		jobs <- j
+		// A batch is shared among the workers, so that an input of one
+		// batch (a few thousand lines, or the arguments) of expensive
+		// lines (rank, id) keeps every core busy too.
+		for _, piece := range split(b, workers) {
+			j := job{lines: piece, done: make(chan *batchResult, 1)}
+			queue <- j
+			jobs <- j
+		}
 		return nil
 	})
 	close(jobs)
@@ -225,4 +230,19 @@ func orderedMapFrom(ctx context.Context, bs *batchSource, s streams, work func(b
 		err = fmt.Errorf("writing output: %w", werr)
 	}
 	return failed, err
+}
+
+// minPiece is the fewest lines split gives a worker.
+const minPiece = 16
+
+// split cuts a batch into up to workers pieces of at least minPiece lines,
+// in order.
+func split(b []inputLine, workers int) [][]inputLine {
+	n := max(minPiece, (len(b)+workers-1)/workers)
+	var out [][]inputLine
+	for len(b) > n {
+		out = append(out, b[:n:n])
+		b = b[n:]
+	}
+	return append(out, b)
 }
