@@ -44,6 +44,18 @@ func Minlex(g *Grid) (Grid, int, Transform) {
 	return s.win.Apply(g), s.autos, s.win
 }
 
+// TryMinlex is Minlex for a grid that may not be a valid solution grid:
+// instead of panicking it returns Validate's error, which says what is
+// wrong and where. A valid grid is checked once, as Minlex checks it.
+func TryMinlex(g *Grid) (Grid, int, Transform, error) {
+	if !isSolution(g) {
+		return Grid{}, 0, Transform{}, g.Validate()
+	}
+	s := scan{g: g}
+	s.run()
+	return s.win.Apply(g), s.autos, s.win, nil
+}
+
 // IsMinlex reports whether g is its own minlex representative, which a grid
 // that is not a valid solution grid never is. It rejects most grids after a
 // few cells.

@@ -311,3 +311,30 @@ func TestGeneratedBandForms(t *testing.T) {
 		}
 	}
 }
+
+// TryMinlex answers as Minlex for valid grids and with Validate's error,
+// not a panic, for others.
+func TestTryMinlex(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for range 200 {
+		g := RandomGrid(r)
+		m, a, tr, err := TryMinlex(&g)
+		wm, wa, wtr := Minlex(&g)
+		if err != nil || m != wm || a != wa || tr != wtr {
+			t.Fatalf("TryMinlex(%s) = %s %d %v; Minlex gives %s %d", g.String(), m.String(), a, err, wm.String(), wa)
+		}
+		bad := g
+		bad[40], bad[41] = bad[41], bad[40]
+		if bad == g {
+			continue
+		}
+		_, _, _, err = TryMinlex(&bad)
+		if want := bad.Validate(); err == nil || want == nil || err.Error() != want.Error() {
+			t.Fatalf("TryMinlex of a bad grid: %v; Validate says %v", err, want)
+		}
+	}
+	var zero Grid
+	if _, _, _, err := TryMinlex(&zero); err == nil {
+		t.Fatal("TryMinlex of an empty grid: no error")
+	}
+}

@@ -41,21 +41,22 @@ func Class(c byte) uint8 { return classes[c] }
 // cells when it is not 81.
 func Read(t string) (g canon.Grid, empty int, err error) {
 	if len(t) == 81 {
-		// The usual line: 81 bytes, no separators.
-		bad := false
-		for i := 0; i < 81; i++ {
+		// The usual line: 81 bytes, no separators. A class above 9 (Sep,
+		// Bad) has high bits that digits and Empty lack.
+		t := t[:81]
+		var high uint8
+		for i := range g {
 			v := classes[t[i]]
-			bad = bad || v > 9
+			high |= v
 			g[i] = v
-		}
-		if !bad {
-			for i := range g {
-				if g[i] == 0 {
-					empty++
-				}
+			if v == 0 {
+				empty++
 			}
+		}
+		if high&0xF0 == 0 {
 			return g, empty, nil
 		}
+		empty = 0
 	}
 	n := 0
 	for i := 0; i < len(t); i++ {

@@ -79,8 +79,17 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 			if p, n, err = cells.Read(l.text); err != nil {
 				return out, err
 			}
-			if n == 0 {
+			if n == 0 && o.pattern {
 				if err := p.Validate(); err != nil {
+					return out, err
+				}
+			}
+			var m canon.Grid
+			var autos int
+			if n == 0 && !o.pattern {
+				// Checked and canonicalized in one call: a bad grid's
+				// error before anything is written.
+				if m, autos, _, err = canon.TryMinlex(&p); err != nil {
 					return out, err
 				}
 			}
@@ -91,7 +100,6 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 				}
 				out = append(out, key...)
 			}
-			var autos int
 			switch {
 			case o.pattern:
 				var m canon.Mask
@@ -104,8 +112,6 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 					out = append(out, c)
 				}
 			case n == 0:
-				var m canon.Grid
-				m, autos, _ = canon.Minlex(&p)
 				out = m.AppendText(out)
 			default:
 				// The cells are 0..9 by parsing, so Minlex cannot fail.

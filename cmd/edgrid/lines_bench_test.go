@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"edgrid/canon"
 	"edgrid/cells"
@@ -20,12 +21,12 @@ func (w *countingWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// benchLines runs two sub-benchmarks over the same n inputs, so that both
-// figures come from one run: "engine" calls engine(i) on input i (it
-// returns the automorphisms, at least 1), "lines" runs edgrid canon with
-// options o on in, the inputs' text a line, end to end (read, parse, check,
-// canonicalize, format, write). Both report unit/s; the line path's cost is
-// the difference.
+// benchLines runs sub-benchmarks over the same n inputs: "engine" calls
+// engine(i) on input i (it returns the automorphisms, at least 1), "lines"
+// runs edgrid canon with options o on in, the inputs' text a line, end to
+// end (read, parse, check, canonicalize, format, write), and "both"
+// alternates a pass of each and reports both rates and the line path's as
+// a percentage of the engine's (lines-%), measured side by side.
 func benchLines(b *testing.B, unit string, n int, in []byte, o canonOptions, engine func(i int) int) {
 	b.Run("engine", func(b *testing.B) {
 		b.ReportAllocs()
@@ -40,6 +41,32 @@ func benchLines(b *testing.B, unit string, n int, in []byte, o canonOptions, eng
 			b.Fatal("an input without automorphisms")
 		}
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), unit+"/s")
+	})
+	// both alternates a pass of each over the n inputs, timing each, so
+	// that the ratio holds while the machine's speed drifts.
+	b.Run("both", func(b *testing.B) {
+		var te, tl time.Duration
+		sink := 0
+		for b.Loop() {
+			t0 := time.Now()
+			for i := range n {
+				sink += engine(i)
+			}
+			t1 := time.Now()
+			var w countingWriter
+			err := runCanon(context.Background(), o, nil, streams{in: bytes.NewReader(in), out: &w, err: io.Discard})
+			tl += time.Since(t1)
+			te += t1.Sub(t0)
+			if err != nil || w.lines != n {
+				b.Fatalf("%v, %d lines; want %d", err, w.lines, n)
+			}
+		}
+		if sink < b.N*n {
+			b.Fatal("an input without automorphisms")
+		}
+		b.ReportMetric(float64(b.N*n)/te.Seconds(), "engine-"+unit+"/s")
+		b.ReportMetric(float64(b.N*n)/tl.Seconds(), "lines-"+unit+"/s")
+		b.ReportMetric(100*te.Seconds()/tl.Seconds(), "lines-%")
 	})
 	b.Run("lines", func(b *testing.B) {
 		b.ReportAllocs()
