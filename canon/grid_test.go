@@ -74,3 +74,55 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// AppendText writes '0'+d for every byte d, eight at a time, after what
+// dst holds.
+func TestAppendTextEveryByte(t *testing.T) {
+	for v := range 256 {
+		for _, pos := range []int{0, 7, 8, 40, 79, 80} {
+			var g Grid
+			for i := range g {
+				g[i] = uint8(i % 10)
+			}
+			g[pos] = uint8(v)
+			got := g.AppendText([]byte("x"))
+			if len(got) != 82 || got[0] != 'x' {
+				t.Fatalf("byte %d at %d: %q", v, pos, got)
+			}
+			for i, d := range g {
+				if got[1+i] != '0'+d {
+					t.Fatalf("byte %d at %d: cell %d is %q, want %q", v, pos, i, got[1+i], '0'+d)
+				}
+			}
+		}
+	}
+}
+
+// AppendPuzzle writes the empty character for 0 and '0'+d for any other
+// byte d, eight at a time, after what dst holds.
+func TestAppendPuzzleEveryByte(t *testing.T) {
+	for _, empty := range []byte{'.', '0', 'x'} {
+		for v := range 256 {
+			for _, pos := range []int{0, 3, 7, 8, 40, 79, 80} {
+				var p Grid
+				for i := range p {
+					p[i] = uint8(i % 10)
+				}
+				p[pos] = uint8(v)
+				got := AppendPuzzle([]byte("ab"), &p, empty)
+				if len(got) != 83 || string(got[:2]) != "ab" {
+					t.Fatalf("byte %d at %d: %q", v, pos, got)
+				}
+				for i, d := range p {
+					want := empty
+					if d != 0 {
+						want = '0' + d
+					}
+					if got[2+i] != want {
+						t.Fatalf("empty %q, byte %d at %d: cell %d is %q, want %q", empty, v, pos, i, got[2+i], want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package cells
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"edgrid/canon"
@@ -40,6 +41,9 @@ func Class(c byte) uint8 { return classes[c] }
 // are *canon.ParseError values naming the first bad cell, or the number of
 // cells when it is not 81.
 func Read(t string) (g canon.Grid, empty int, err error) {
+	if len(t) == 81 && readDigits(t, &g) {
+		return g, 0, nil
+	}
 	if len(t) == 81 {
 		// The usual line: 81 bytes, no separators. A class above 9 (Sep,
 		// Bad) has high bits that digits and Empty lack.
@@ -88,6 +92,35 @@ func Read(t string) (g canon.Grid, empty int, err error) {
 		return g, 0, &canon.ParseError{Msg: fmt.Sprintf("%d cells, want 81", n)}
 	}
 	return g, empty, nil
+}
+
+// Bytes of a word, for readDigits.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// readDigits reads t, 81 bytes, into g when every byte is a digit 1-9 (a
+// solution grid's usual line), eight bytes at a time, and reports whether
+// it did.
+func readDigits(t string, g *canon.Grid) bool {
+	t = t[:81]
+	for i := 0; i < 80; i += 8 {
+		x := uint64(t[i]) | uint64(t[i+1])<<8 | uint64(t[i+2])<<16 | uint64(t[i+3])<<24 |
+			uint64(t[i+4])<<32 | uint64(t[i+5])<<40 | uint64(t[i+6])<<48 | uint64(t[i+7])<<56
+		// Some byte is below '1', or above '9' (or not ASCII).
+		below := (x - ones*'1') &^ x & highs
+		above := (x + ones*(127-'9') | x) & highs
+		if below|above != 0 {
+			return false
+		}
+		binary.LittleEndian.PutUint64(g[i:i+8], x-ones*'0')
+	}
+	if c := t[80]; c < '1' || c > '9' {
+		return false
+	}
+	g[80] = t[80] - '0'
+	return true
 }
 
 // badCell words the fault of the character at t[i], the same everywhere.

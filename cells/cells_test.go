@@ -2,6 +2,7 @@ package cells
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -118,4 +119,62 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("Read(%q) again = %v, %v", s, g2, err)
 		}
 	})
+}
+
+// The eight-bytes-at-a-time path reads what the byte loop reads, and
+// leaves every line it does not take (a byte that is not 1-9 anywhere) to
+// the loop.
+func TestReadDigitsPath(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for range 2000 {
+		b := make([]byte, 81)
+		for i := range b {
+			b[i] = byte('1' + r.IntN(9))
+		}
+		if r.IntN(2) == 0 {
+			// One byte of every kind the fast path must refuse.
+			b[r.IntN(81)] = []byte("0.-*_x| \t:/@A\x80\xff\x00")[r.IntN(16)]
+		}
+		var want canon.Grid
+		wantEmpty, wantBad := 0, false
+		for i, c := range b {
+			v := Class(c)
+			if v > 9 {
+				wantBad = true
+			}
+			want[i] = v
+			if v == 0 {
+				wantEmpty++
+			}
+		}
+		var g canon.Grid
+		fast := readDigits(string(b), &g)
+		if fast != (!wantBad && wantEmpty == 0) {
+			t.Fatalf("%q: fast path %v", b, fast)
+		}
+		got, empty, err := Read(string(b))
+		if !wantBad && (err != nil || got != want || empty != wantEmpty) {
+			t.Fatalf("%q: Read = %v %d %v", b, got, empty, err)
+		}
+	}
+}
+
+// Every byte value, at the start, inside and at the end of a word and as
+// the last byte: the fast path takes exactly the lines of digits 1-9.
+func TestReadDigitsEveryByte(t *testing.T) {
+	base := []byte(grid1)
+	for _, pos := range []int{0, 5, 7, 8, 37, 79, 80} {
+		for c := range 256 {
+			b := append([]byte(nil), base...)
+			b[pos] = byte(c)
+			var g canon.Grid
+			ok := readDigits(string(b), &g)
+			if want := c >= '1' && c <= '9'; ok != want {
+				t.Fatalf("byte %#x at %d: fast path %v, want %v", c, pos, ok, want)
+			}
+			if ok && g[pos] != byte(c-'0') {
+				t.Fatalf("byte %#x at %d: read %d", c, pos, g[pos])
+			}
+		}
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"strconv"
@@ -100,16 +101,30 @@ func trim(t []byte) []byte {
 	return t[i:j]
 }
 
+// firstSpace returns the index of t's first separator (isSpace), or
+// len(t): eight bytes at a time while none of them is below '!' (every
+// separator is), then byte by byte.
+func firstSpace(t []byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(t); i += 8 {
+		x := binary.LittleEndian.Uint64(t[i:])
+		if (x-ones*'!')&^x&highs != 0 {
+			break
+		}
+	}
+	for ; i < len(t) && !isSpace(t[i]); i++ {
+	}
+	return i
+}
+
 // splitInput cuts a trimmed line into its input and the rest. With cells
 // set, a first field of fewer than 81 bytes takes the following fields
 // while they hold only cells and separators, up to exactly 81 cells; rowCells
 // is then the number of cells the line holds when they are not 81 (9 for a
 // row of a grid written as 9 lines), else -1.
 func splitInput(t []byte, cells bool) (input, rest []byte, rowCells int) {
-	end := 0
-	for end < len(t) && !isSpace(t[end]) {
-		end++
-	}
+	end := firstSpace(t)
 	rowCells = -1
 	if cells && end < 81 {
 		n, j := 0, 0
@@ -180,7 +195,10 @@ type lineReader struct {
 }
 
 func newLineReader(in io.Reader, cells bool) *lineReader {
-	return &lineReader{r: bufio.NewReaderSize(in, 256<<10), cells: cells}
+	// Room for a whole batch from the start: a batch's slices never grow
+	// line by line.
+	return &lineReader{r: bufio.NewReaderSize(in, 256<<10), cells: cells,
+		buf: make([]byte, 0, batchBytes+batchLines), b: make([]inputLine, 0, batchLines), off: make([][2]int, 0, batchLines)}
 }
 
 // next returns the next batch of inputs, or nil at the end of the input.
@@ -301,7 +319,7 @@ func (lr *lineReader) done() ([]inputLine, int, error) {
 	}
 	b, size := lr.b, len(lr.buf)
 	// The texts were copied into s: buf is free again.
-	lr.b, lr.buf, lr.off = make([]inputLine, 0, len(b)), lr.buf[:0], lr.off[:0]
+	lr.b, lr.buf, lr.off = make([]inputLine, 0, batchLines), lr.buf[:0], lr.off[:0]
 	return b, size, nil
 }
 
