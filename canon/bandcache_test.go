@@ -107,3 +107,53 @@ func TestBandCacheFile(t *testing.T) {
 		t.Fatalf("temporary files left behind: %v", matches)
 	}
 }
+
+// readBandCache, which reads the entries straight into the table, accepts
+// what encodeBandCache writes and refuses every damage decodeBandCache
+// refuses: a flipped byte anywhere, a short or long file, another magic.
+func TestReadBandCache(t *testing.T) {
+	built := tables()
+	data := encodeBandCache(built)
+	fresh := func() *bandTables {
+		x := newBandTables()
+		x.forms = built.forms
+		x.stab = make([][]uint16, len(built.forms))
+		return x
+	}
+	dir := t.TempDir()
+	write := func(name string, d []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, d, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	got := fresh()
+	if err := readBandCache(got, write("good", data)); err != nil {
+		t.Fatal(err)
+	}
+	got.setFormIndex()
+	sameTables(t, built, got)
+
+	damaged := map[string][]byte{
+		"empty":     nil,
+		"magic":     append([]byte("EDGBAND2"), data[8:]...),
+		"header":    data[:12],
+		"truncated": data[:len(data)/2],
+		"last byte": data[:len(data)-1],
+		"trailing":  append(append([]byte(nil), data...), 0),
+	}
+	for _, off := range []int{9, 13, 17, 20, 21, len(data) / 2, 20 + 4*numNormBands - 1, 20 + 4*numNormBands + 2, len(data) - 10, len(data) - 1} {
+		d := append([]byte(nil), data...)
+		d[off] ^= 0x40
+		damaged["flipped byte at "+itoa(off)] = d
+	}
+	for name, d := range damaged {
+		if err := readBandCache(fresh(), write("bad", d)); err == nil {
+			t.Errorf("%s: a damaged cache was accepted", name)
+		}
+	}
+	if err := readBandCache(fresh(), filepath.Join(dir, "none")); err == nil {
+		t.Error("a missing cache was accepted")
+	}
+}

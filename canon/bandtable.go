@@ -2,7 +2,6 @@ package canon
 
 import (
 	"math/bits"
-	"os"
 	"runtime"
 	"sync"
 )
@@ -105,14 +104,12 @@ func deriveBandTables() *bandTables {
 func loadOrBuild(forms [][27]uint8) *bandTables {
 	path, err := bandCachePath()
 	if err == nil {
-		if data, err := os.ReadFile(path); err == nil {
-			t := newBandTables()
-			t.forms = forms
-			t.stab = make([][]uint16, len(forms))
-			if decodeBandCache(t, data) == nil {
-				t.setFormIndex()
-				return t
-			}
+		t := newBandTables()
+		t.forms = forms
+		t.stab = make([][]uint16, len(forms))
+		if readBandCache(t, path) == nil {
+			t.setFormIndex()
+			return t
 		}
 	}
 	t := buildFromForms(forms)
