@@ -61,6 +61,7 @@ type solveOptions struct {
 	json               bool
 	size               int          // --size N, or 0
 	sized              *solve.Rules // the rules of --size, set by validate
+	terminal           bool         // standard error is a terminal (progress), set once a run
 }
 
 // validate checks the flags against each other and the arguments.
@@ -191,6 +192,7 @@ func (s *solveOutcome) describe(n int, what string) error {
 // --unique found a puzzle with several solutions, else 1 if some puzzle has
 // none (--count answers 0 and exits 0).
 func runSolve(ctx context.Context, opts solveOptions, args []string, s streams) error {
+	opts.terminal = isTerminal(s.err) // once, not a system call a puzzle
 	w := bufio.NewWriter(s.out)
 	defer w.Flush()
 	var out solveOutcome
@@ -247,11 +249,12 @@ func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s strea
 		cells = len(rules.Board)
 	}
 	sol := make([]uint8, cells)
+	var grid [81]uint8 // a 9x9 puzzle's givens, one line at a time
 	a := answerer{cmd: "solve", json: opts.json}
 	err := forEachBatch(ctx, args, s.in, opts.size == 0 || opts.size == 9, func(b []inputLine, idle bool) error {
 		for i := range b {
 			l := &b[i]
-			givens, err := solveGivens(l, opts, rules)
+			givens, err := solveGivens(l, opts, rules, &grid)
 			if err != nil {
 				var r batchResult
 				a.answerEach(b[i:i+1], &r, func(*inputLine, []byte) ([]byte, error) { return nil, err })
@@ -285,9 +288,9 @@ func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s strea
 	return out, err
 }
 
-// solveGivens reads the puzzle of l: 9x9 through the shared cell reader,
-// checked for givens that clash; other sizes one character a cell.
-func solveGivens(l *inputLine, opts solveOptions, rules *solve.Rules) ([]uint8, error) {
+// solveGivens reads the puzzle of l: 9x9 through the shared cell reader
+// into g9, checked for givens that clash; other sizes one character a cell.
+func solveGivens(l *inputLine, opts solveOptions, rules *solve.Rules, g9 *[81]uint8) ([]uint8, error) {
 	if l.err != nil {
 		return nil, l.err
 	}
@@ -296,8 +299,8 @@ func solveGivens(l *inputLine, opts solveOptions, rules *solve.Rules) ([]uint8, 
 		if err != nil {
 			return nil, err
 		}
-		g9 := [81]uint8(g)
-		if err := solve.CheckGivens(&g9); err != nil {
+		*g9 = [81]uint8(g)
+		if err := solve.CheckGivens(g9); err != nil {
 			return nil, err
 		}
 		return g9[:], nil
@@ -410,7 +413,7 @@ func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []ui
 		if err != nil {
 			return out, err
 		}
-		line("answer", `"`+[3]string{"none", "unique", "multiple"}[n]+`"`)
+		line("answer", uniqueAnswers[n])
 		out.none, out.multiple = b2i(n == 0), b2i(n > 1)
 	case opts.all:
 		var sols []byte
@@ -464,11 +467,15 @@ func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []ui
 	return out, nil
 }
 
+// uniqueAnswers are --unique's answers for 0, 1 and 2 solutions, quoted
+// for JSON (the text drops the quotes).
+var uniqueAnswers = [3]string{`"none"`, `"unique"`, `"multiple"`}
+
 // startProgress shows, on a terminal, how long a search has run (and with
 // --count on the fast engine the solutions counted so far), once a second
 // after the first; the returned function clears the line.
 func startProgress(w io.Writer, opts solveOptions, eng engine) func() {
-	if !isTerminal(w) || opts.json {
+	if !opts.terminal || opts.json {
 		return func() {}
 	}
 	_, fast := eng.(fastEngine)
