@@ -3,6 +3,7 @@ package cells
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 
 	"edgrid/canon"
 )
@@ -41,8 +42,10 @@ func Class(c byte) uint8 { return classes[c] }
 // are *canon.ParseError values naming the first bad cell, or the number of
 // cells when it is not 81.
 func Read(t string) (g canon.Grid, empty int, err error) {
-	if len(t) == 81 && readDigits(t, &g) {
-		return g, 0, nil
+	if len(t) == 81 {
+		if n, ok := readCells(t, &g); ok {
+			return g, n, nil
+		}
 	}
 	if len(t) == 81 {
 		// The usual line: 81 bytes, no separators. A class above 9 (Sep,
@@ -94,33 +97,48 @@ func Read(t string) (g canon.Grid, empty int, err error) {
 	return g, empty, nil
 }
 
-// Bytes of a word, for readDigits.
+// Bytes of a word, for readCells.
 const (
 	ones  = 0x0101010101010101
 	highs = 0x8080808080808080
 )
 
-// readDigits reads t, 81 bytes, into g when every byte is a digit 1-9 (a
-// solution grid's usual line), eight bytes at a time, and reports whether
-// it did.
-func readDigits(t string, g *canon.Grid) bool {
+// readCells reads t, 81 bytes, into g when every byte is a digit 0-9 or
+// '.' (the usual line of a grid or a puzzle), eight bytes at a time, and
+// returns the number of empty cells ('0' and '.'); ok is false, g
+// unspecified, when some byte is anything else.
+func readCells(t string, g *canon.Grid) (empty int, ok bool) {
 	t = t[:81]
+	const low = 0x7f7f7f7f7f7f7f7f
 	for i := 0; i < 80; i += 8 {
 		x := uint64(t[i]) | uint64(t[i+1])<<8 | uint64(t[i+2])<<16 | uint64(t[i+3])<<24 |
 			uint64(t[i+4])<<32 | uint64(t[i+5])<<40 | uint64(t[i+6])<<48 | uint64(t[i+7])<<56
-		// Some byte is below '1', or above '9' (or not ASCII).
-		below := (x - ones*'1') &^ x & highs
+		// The high bit of each byte that is '.', exactly; then all its
+		// bits. Those bytes become '0'.
+		d := x ^ ones*'.'
+		dots := ^((d&low + low) | d | low)
+		x = x&^((dots>>7)*0xff) | (dots>>7)*'0'
+		// Every byte is now to be a digit 0-9.
+		below := (x - ones*'0') &^ x & highs
 		above := (x + ones*(127-'9') | x) & highs
 		if below|above != 0 {
-			return false
+			return 0, false
 		}
-		binary.LittleEndian.PutUint64(g[i:i+8], x-ones*'0')
+		v := x - ones*'0'
+		binary.LittleEndian.PutUint64(g[i:i+8], v)
+		z := ^((v&low + low) | v | low)
+		empty += bits.OnesCount64(z)
 	}
-	if c := t[80]; c < '1' || c > '9' {
-		return false
+	switch c := t[80]; {
+	case c == '.' || c == '0':
+		g[80] = 0
+		empty++
+	case c >= '1' && c <= '9':
+		g[80] = c - '0'
+	default:
+		return 0, false
 	}
-	g[80] = t[80] - '0'
-	return true
+	return empty, true
 }
 
 // badCell words the fault of the character at t[i], the same everywhere.

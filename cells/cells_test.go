@@ -122,8 +122,8 @@ func FuzzRead(f *testing.F) {
 }
 
 // The eight-bytes-at-a-time path reads what the byte loop reads, and
-// leaves every line it does not take (a byte that is not 1-9 anywhere) to
-// the loop.
+// leaves every line it does not take (a byte other than 0-9 and '.'
+// anywhere) to the loop.
 func TestReadDigitsPath(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
 	for range 2000 {
@@ -148,8 +148,11 @@ func TestReadDigitsPath(t *testing.T) {
 			}
 		}
 		var g canon.Grid
-		fast := readDigits(string(b), &g)
-		if fast != (!wantBad && wantEmpty == 0) {
+		plain := true // digits and dots only
+		for _, c := range b {
+			plain = plain && (c == '.' || c >= '0' && c <= '9')
+		}
+		if _, fast := readCells(string(b), &g); fast != plain {
 			t.Fatalf("%q: fast path %v", b, fast)
 		}
 		got, empty, err := Read(string(b))
@@ -159,21 +162,34 @@ func TestReadDigitsPath(t *testing.T) {
 	}
 }
 
-// Every byte value, at the start, inside and at the end of a word and as
-// the last byte: the fast path takes exactly the lines of digits 1-9.
-func TestReadDigitsEveryByte(t *testing.T) {
-	base := []byte(grid1)
-	for _, pos := range []int{0, 5, 7, 8, 37, 79, 80} {
+// readCells takes exactly the lines of 81 digits and dots, and reads them
+// as the byte loop does, empty cells counted.
+func TestReadCellsEveryByte(t *testing.T) {
+	base := []byte(strings.Repeat("1.3.5.7.9", 9))
+	for _, pos := range []int{0, 1, 5, 7, 8, 37, 79, 80} {
 		for c := range 256 {
 			b := append([]byte(nil), base...)
 			b[pos] = byte(c)
 			var g canon.Grid
-			ok := readDigits(string(b), &g)
-			if want := c >= '1' && c <= '9'; ok != want {
+			empty, ok := readCells(string(b), &g)
+			if want := c == '.' || c >= '0' && c <= '9'; ok != want {
 				t.Fatalf("byte %#x at %d: fast path %v, want %v", c, pos, ok, want)
 			}
-			if ok && g[pos] != byte(c-'0') {
-				t.Fatalf("byte %#x at %d: read %d", c, pos, g[pos])
+			if !ok {
+				continue
+			}
+			wantEmpty := 0
+			for i, ch := range b {
+				v := Class(ch)
+				if v == 0 {
+					wantEmpty++
+				}
+				if g[i] != v {
+					t.Fatalf("byte %#x at %d: cell %d read %d, want %d", c, pos, i, g[i], v)
+				}
+			}
+			if empty != wantEmpty {
+				t.Fatalf("byte %#x at %d: %d empty, want %d", c, pos, empty, wantEmpty)
 			}
 		}
 	}

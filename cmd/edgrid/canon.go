@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"slices"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -104,13 +105,7 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 			case o.pattern:
 				var m canon.Mask
 				m, autos, _ = pc.Pattern(canon.MaskOf(&p))
-				for i := range 81 {
-					c := empty
-					if m.Has(i) {
-						c = '1'
-					}
-					out = append(out, c)
-				}
+				out = appendPattern(out, m, empty)
 			case n == 0:
 				out = m.AppendText(out)
 			default:
@@ -129,4 +124,22 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 			return out, nil
 		})
 	})
+}
+
+// appendPattern appends the 81 cells of pattern m: '1' for a cell in it,
+// empty for the others (as Mask.Has reads it: cells 0-63 from bit 63 of
+// m[0] down, cells 64-80 from bit 16 of m[1] down).
+func appendPattern(out []byte, m canon.Mask, empty byte) []byte {
+	n := len(out)
+	out = slices.Grow(out, 81)[:n+81]
+	o := out[n : n+81]
+	for i := range 64 {
+		bit := byte(m[0] >> (63 - i) & 1)
+		o[i] = empty + ('1'-empty)*bit
+	}
+	for i := range 17 {
+		bit := byte(m[1] >> (16 - i) & 1)
+		o[64+i] = empty + ('1'-empty)*bit
+	}
+	return out
 }
