@@ -338,22 +338,34 @@ func (t *bandTables) index(a, b, c *[9]uint8) (idx int, swapped bool) {
 // class's minimal form.
 func (t *bandTables) lookup(a, b, c *[9]uint8) uint32 {
 	idx, sw := t.index(a, b, c)
-	e := t.entry[idx]
+	return t.swapped(t.entry[idx], sw)
+}
+
+// swapped returns entry e of an index that index found with rows 2 and 3
+// swapped (sw), its transform then applied after the swap; e itself when
+// not sw.
+func (t *bandTables) swapped(e uint32, sw bool) uint32 {
 	if sw {
 		e = e&^0xFFFF | uint32(t.afterSwap[e&0xFFFF])
 	}
 	return e
 }
 
-// lookupStack is lookup for stack st (0..2) of g: its columns read top to
+// stackIndex is index for stack st (0..2) of g: its columns read top to
 // bottom as the band's rows, without copying the grid.
-func (t *bandTables) lookupStack(g *Grid, st int) uint32 {
+func (t *bandTables) stackIndex(g *Grid, st int) (int, bool) {
 	var a, b, c [9]uint8
 	for i := range 9 {
 		row := g[i*9+st*3 : i*9+st*3+3]
 		a[i], b[i], c[i] = row[0], row[1], row[2]
 	}
-	return t.lookup(&a, &b, &c)
+	return t.index(&a, &b, &c)
+}
+
+// lookupStack is lookup for stack st (0..2) of g.
+func (t *bandTables) lookupStack(g *Grid, st int) uint32 {
+	idx, sw := t.stackIndex(g, st)
+	return t.swapped(t.entry[idx], sw)
 }
 
 // canonical reports whether normalized index idx has its rows 2 and 3 in

@@ -36,12 +36,11 @@ type scan struct {
 // that maps g to it. g must be a valid solution grid (Validate, Parse); it
 // panics with Validate's message otherwise.
 func Minlex(g *Grid) (Grid, int, Transform) {
-	if !isSolution(g) {
-		panic("canon: Minlex: not a solution grid: " + g.Validate().Error())
+	m, autos, tr, err := TryMinlex(g)
+	if err != nil {
+		panic("canon: Minlex: not a solution grid: " + err.Error())
 	}
-	s := scan{g: g}
-	s.run()
-	return s.win.Apply(g), s.autos, s.win
+	return m, autos, tr
 }
 
 // TryMinlex is Minlex for a grid that may not be a valid solution grid:
@@ -150,23 +149,15 @@ func (s *scan) run() {
 		idx[b], sw[b] = t.index((*[9]uint8)(G[o:o+9]), (*[9]uint8)(G[o+9:o+18]), (*[9]uint8)(G[o+18:o+27]))
 	}
 	for st := range 3 {
-		var a, b, c [9]uint8
-		for i := range 9 {
-			row := G[i*9+st*3 : i*9+st*3+3]
-			a[i], b[i], c[i] = row[0], row[1], row[2]
-		}
-		idx[3+st], sw[3+st] = t.index(&a, &b, &c)
+		idx[3+st], sw[3+st] = t.stackIndex(G, st)
 	}
-	entry := t.entry
 	var es [6]uint32
 	for ob := range 6 {
-		es[ob] = entry[idx[ob]]
+		es[ob] = t.entry[idx[ob]]
 	}
 	m := uint32(noClass)
 	for ob := range 6 {
-		if sw[ob] {
-			es[ob] = es[ob]&^0xFFFF | uint32(t.afterSwap[es[ob]&0xFFFF])
-		}
+		es[ob] = t.swapped(es[ob], sw[ob])
 		m = min(m, es[ob]>>16)
 	}
 	s.tryFrom(t, m, &es)

@@ -73,29 +73,46 @@ func bulkInput(t *testing.T, n int) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
-// Bulk answering prints what one-at-a-time answering prints, byte for byte
-// on both streams, with the same exit code: in every order, with and
-// without a catalog, in text and JSON, in memory and with runs spilled.
-func TestRankBulkMatchesOneByOne(t *testing.T) {
+// bulkCatalog writes a catalog of groups bulkLo..bulkHi and returns its
+// directory.
+func bulkCatalog(t *testing.T) string {
+	t.Helper()
 	cat := filepath.Join(t.TempDir(), "cat")
 	if code, _, errs := run(t, "", "enumerate", "--group", itoa(bulkLo)+"-"+itoa(bulkHi), "--out", cat); code != 0 {
 		t.Fatalf("enumerate --out: %s", errs)
 	}
+	return cat
+}
+
+// sameInBulk runs args on in one input at a time and then in bulk at each
+// --mem of mems, and fails unless bulk printed the same, byte for byte on
+// both streams, with the same exit code. It returns the one-at-a-time run.
+func sameInBulk(t *testing.T, in string, args []string, mems ...string) (int, string, string) {
+	t.Helper()
+	code, want, wantErr := run(t, in, append(args, "--bulk=false")...)
+	for _, mem := range mems {
+		c, got, gotErr := run(t, in, append(args, "--bulk", "--mem", mem)...)
+		if c != code || got != want || gotErr != wantErr {
+			t.Fatalf("%q --bulk --mem %s: exit %d, stderr %q; one at a time: exit %d, stderr %q; stdout equal: %v", args, mem, c, gotErr, code, wantErr, got == want)
+		}
+	}
+	return code, want, wantErr
+}
+
+// Bulk answering prints what one-at-a-time answering prints, byte for byte
+// on both streams, with the same exit code: in every order, with and
+// without a catalog, in text and JSON, in memory and with runs spilled.
+func TestRankBulkMatchesOneByOne(t *testing.T) {
+	cat := bulkCatalog(t)
 	// 600 queries: at --mem 64K both the queries and the answers are
 	// sorted in several runs.
 	in := bulkInput(t, 600)
 	for _, order := range []string{"paper", "groups", "lex"} {
 		for _, extra := range [][]string{nil, {"--catalog", cat}, {"--json"}} {
 			args := append([]string{"rank", "--canonical", "--order", order}, extra...)
-			code, want, wantErr := run(t, in, append(args, "--bulk=false")...)
+			code, _, wantErr := sameInBulk(t, in, args, "1G", "64K")
 			if code != exitFailed || strings.Count(wantErr, "\n") != 4 {
 				t.Fatalf("%q one at a time: exit %d, stderr %q; want exit 1, three bad lines and the count", args, code, wantErr)
-			}
-			for _, mem := range []string{"1G", "64K"} {
-				c, got, gotErr := run(t, in, append(args, "--bulk", "--mem", mem)...)
-				if c != code || got != want || gotErr != wantErr {
-					t.Fatalf("%q --bulk --mem %s: exit %d, stderr %q; one at a time: exit %d, stderr %q; stdout equal: %v", args, mem, c, gotErr, code, wantErr, got == want)
-				}
 			}
 		}
 	}
@@ -103,10 +120,7 @@ func TestRankBulkMatchesOneByOne(t *testing.T) {
 
 // id in bulk gives the IDs one at a time gives, with and without a catalog.
 func TestIDBulkMatchesOneByOne(t *testing.T) {
-	cat := filepath.Join(t.TempDir(), "cat")
-	if code, _, errs := run(t, "", "enumerate", "--group", itoa(bulkLo)+"-"+itoa(bulkHi), "--out", cat); code != 0 {
-		t.Fatalf("enumerate --out: %s", errs)
-	}
+	cat := bulkCatalog(t)
 	var puzzles []string
 	for _, l := range strings.Split(bulkInput(t, 150), "\n") {
 		if len(l) < 81 || strings.Trim(l[:81], "123456789") != "" {
@@ -121,21 +135,17 @@ func TestIDBulkMatchesOneByOne(t *testing.T) {
 	in := strings.Join(puzzles, "\n")
 	for _, extra := range [][]string{nil, {"--catalog", cat}} {
 		args := append([]string{"id"}, extra...)
-		code, want, wantErr := run(t, in, append(args, "--bulk=false")...)
-		c, got, gotErr := run(t, in, append(args, "--bulk", "--mem", "64K")...)
-		if c != code || got != want || gotErr != wantErr || code != exitFailed {
-			t.Fatalf("%q --bulk: exit %d, stderr %q; one at a time: exit %d, stderr %q; stdout equal: %v", args, c, gotErr, code, wantErr, got == want)
+		if code, _, wantErr := sameInBulk(t, in, args, "64K"); code != exitFailed {
+			t.Fatalf("%q one at a time: exit %d, stderr %q; want exit 1", args, code, wantErr)
 		}
 	}
 }
 
-// A damaged block in the catalog ends bulk answering with the file named
-// and nothing printed: no answer from it, and none that looks complete.
-func TestRankBulkDamagedCatalog(t *testing.T) {
-	cat := filepath.Join(t.TempDir(), "cat")
-	if code, _, errs := run(t, "", "enumerate", "--group", itoa(bulkLo)+"-"+itoa(bulkHi), "--out", cat); code != 0 {
-		t.Fatalf("enumerate --out: %s", errs)
-	}
+// A damaged block in the catalog ends bulk answering (rank in the orders
+// that read the catalog, catalog find) with the file named and nothing
+// printed: no answer from it, and none that looks complete.
+func TestBulkDamagedCatalog(t *testing.T) {
+	cat := bulkCatalog(t)
 	p := filepath.Join(cat, storage.FileName(3536))
 	b, err := os.ReadFile(p)
 	if err != nil {
@@ -146,10 +156,14 @@ func TestRankBulkDamagedCatalog(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := bulkInput(t, 200)
-	for _, order := range []string{"groups", "lex"} {
-		code, out, errs := run(t, in, "rank", "--bulk", "--order", order, "--catalog", cat)
+	for _, args := range [][]string{
+		{"rank", "--bulk", "--order", "groups", "--catalog", cat},
+		{"rank", "--bulk", "--order", "lex", "--catalog", cat},
+		{"catalog", "find", cat, "--bulk"},
+	} {
+		code, out, errs := run(t, in, args...)
 		if code != exitFailed || out != "" || !strings.Contains(errs, storage.FileName(3536)) {
-			t.Fatalf("%s over a damaged file: exit %d, %d bytes out, stderr %q; want exit 1, nothing printed, the file named", order, code, len(out), errs)
+			t.Fatalf("%q over a damaged file: exit %d, %d bytes out, stderr %q; want exit 1, nothing printed, the file named", args, code, len(out), errs)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"slices"
 
 	"edgrid/band"
@@ -46,12 +47,7 @@ func findJob(t *catalogTarget, a answerer) bulkJob {
 const findMissed = 1
 
 // errFindChanged is the error of a grid a pass missed and a lookup found.
-var errFindChanged = errorString("the catalog changed while it was read: run again")
-
-// errorString is an error of constant text.
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
+var errFindChanged = errors.New("the catalog changed while it was read: run again")
 
 // findSorted answers ascending minlex grids of one first band: each group's
 // grids in one ordered pass over its file. Damage in a file is an error.

@@ -13,24 +13,10 @@ func message(err error) string {
 	s := err.Error()
 	for _, p := range libraryPrefixes {
 		p += ": "
-		if !strings.Contains(s, p) {
-			continue
+		for strings.HasPrefix(s, p) {
+			s = s[len(p):]
 		}
-		var b strings.Builder
-		rest := s
-		for {
-			i := strings.Index(rest, p)
-			if i < 0 {
-				b.WriteString(rest)
-				break
-			}
-			b.WriteString(rest[:i])
-			if i > 0 && !strings.HasSuffix(rest[:i], ": ") {
-				b.WriteString(p) // inside a phrase: kept
-			}
-			rest = rest[i+len(p):]
-		}
-		s = b.String()
+		s = strings.ReplaceAll(s, ": "+p, ": ")
 	}
 	return s
 }

@@ -30,10 +30,7 @@ func TestMessageDropsLibraryPrefixes(t *testing.T) {
 }
 
 func TestCatalogMessagesNameTheCommand(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "cat")
-	if code, _, errs := run(t, "", "enumerate", "--group", "3539-3540", "--out", dir); code != 0 {
-		t.Fatalf("enumerate: exit %d: %s", code, errs)
-	}
+	dir := catalogDir(t)
 	f, err := os.OpenFile(filepath.Join(dir, storage.FileName(3540)), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
