@@ -5,17 +5,15 @@ import "math/bits"
 // deepSets is the search's working set for its last clues. When few clues
 // remain, the unhit sets' open cells (cells not dead) are gathered once,
 // smallest first, up to deepMax of them, and the rest of the search works
-// on them alone: a set of sets is then two words, and each set's list of
-// disjoint sets is precomputed. Sets left out still count, since a clue
-// set that misses one fails in the solver and teaches the set back.
+// on them alone: a set of sets is then two words. Sets left out still
+// count, since a clue set that misses one fails in the solver and teaches
+// the set back.
 type deepSets struct {
-	n     int                // sets in use
-	sets  [deepMax]cells     // open cells of each set at gathering
-	cell  [81][2]uint64      // cell[c]: the sets holding cell c
-	disj  [deepMax][2]uint64 // disj[i]: the sets disjoint from set i
-	unhit [82][2]uint64      // unhit[n]: the sets the first n clues miss
-	byLen [82][]int32        // gathering buckets by open size
-	fam   families           // families of disjoint sets
+	n     int            // sets in use
+	sets  [deepMax]cells // open cells of each set at gathering
+	cell  [81][2]uint64  // cell[c]: the sets holding cell c
+	unhit [82][2]uint64  // unhit[n]: the sets the first n clues miss
+	byLen [82][]int32    // gathering buckets by open size
 }
 
 const deepMax = 128
@@ -38,34 +36,42 @@ func (s *Scanner) gather(n int, u *setBits, dead cells) bool {
 		}
 	}
 	d.n = 0
-	d.cell = [81][2]uint64{}
 	for l := 1; l < len(d.byLen) && d.n < deepMax; l++ {
 		for _, i := range d.byLen[l] {
 			if d.n == deepMax {
 				break
 			}
-			d.add(s.sets[i].andNot(dead))
+			d.sets[d.n] = s.sets[i].andNot(dead)
+			d.n++
 		}
 	}
-	// Pairwise disjointness: the sets that share no cell with set i are
-	// those outside the union of its cells' sets.
+	d.index()
 	var all [2]uint64
 	for i := range d.n {
 		all[i>>6] |= 1 << (i & 63)
 	}
-	for i := range d.n {
-		var meet [2]uint64
-		for x := d.sets[i]; !x.empty(); {
-			c := x.first()
-			x.clear(c)
-			meet[0] |= d.cell[c][0]
-			meet[1] |= d.cell[c][1]
-		}
-		d.disj[i] = [2]uint64{all[0] &^ meet[0], all[1] &^ meet[1]}
-	}
 	d.unhit[n] = all
-	d.buildFamilies(n)
 	return true
+}
+
+// index sets the cells' sets from the sets: the sets' cells, 64 sets at
+// a time as the rows of a bit matrix, transposed.
+func (d *deepSets) index() {
+	for b := range 2 {
+		var lo, hi [64]uint64
+		for k := 0; k < 64 && b<<6|k < d.n; k++ {
+			u := d.sets[b<<6|k]
+			lo[k], hi[k] = u[0], u[1]
+		}
+		transpose64(&lo)
+		transpose64(&hi)
+		for c := range 64 {
+			d.cell[c][b] = lo[c]
+		}
+		for c := 64; c < 81; c++ {
+			d.cell[c][b] = hi[c-64]
+		}
+	}
 }
 
 // add appends open cells u as a deep set; the caller makes sure there is room.
@@ -90,12 +96,6 @@ func (d *deepSets) learn(u cells, n0, n int) {
 	}
 	i := d.add(u)
 	w, b := i>>6, uint64(1)<<(i&63)
-	for j := range d.n - 1 {
-		if !d.sets[j].meets(u) {
-			d.disj[i][j>>6] |= 1 << (j & 63)
-			d.disj[j][w] |= b
-		}
-	}
 	for l := n0; l <= n; l++ {
 		d.unhit[l][w] |= b
 	}
@@ -103,14 +103,13 @@ func (d *deepSets) learn(u cells, n0, n int) {
 
 // searchDeep extends the n clues to s.k on the deep sets (gathered at n0
 // clues). Invariant as in search: deep.unhit[n] are the deep sets the
-// clues miss, dead the cells no clue below may take. A node dies when it
-// holds more pairwise disjoint unhit sets than clues left: found greedily
-// on the sets' cells open now when deepOpenLeft or more clues are left
-// (strong, but a pass over the sets), on the disjointness of the sets as
-// gathered below that (a few word operations), and through the families
-// of disjoint sets (families.go) with famDeg or fewer left, which also
-// skip the children that would die. The last two clues are placed
-// directly (last2, last1).
+// clues miss, dead the cells no clue below may take. A node branches on
+// its first unhit set (the smallest at gathering), and with famDeg or
+// fewer clues left makes only the children whose cell touches every
+// untouched family of as many sets as clues left (families.go). The last
+// two clues are placed directly (last2, last1).
+var commonLeft = 4
+
 func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 	s.stats.Nodes++
 	if s.stats.Nodes&0xfff == 0 {
@@ -129,68 +128,35 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 		return nil
 	case 1:
 		return s.last1(n0, n, dead)
+	case 2:
+		return s.last2(n0, n, dead)
 	}
-	var open cells
-	if m >= deepOpenLeft {
-		var ok bool
-		if open, _, ok = pass(d.sets[:], u[:], dead, m); !ok {
-			return nil
-		}
-	} else {
-		cnt := 0
-		for f := u; f[0]|f[1] != 0; {
-			i := first2(f)
-			if cnt++; cnt > m {
-				return nil
+	var alive []uint64 // the families of m sets untouched, when m <= famDeg
+	if m <= famDeg {
+		alive = s.fam.untouched(n, m)
+	}
+	open := d.sets[first2(u)].andNot(dead)
+	for w := range open {
+		for x := open[w]; x != 0; x &= x - 1 {
+			c := w<<6 | bits.TrailingZeros64(x)
+			if alive != nil && !touches(alive, &s.fam.cell[m][c]) {
+				dead.set(c)
+				continue
 			}
-			f[0] &= d.disj[i][0]
-			f[1] &= d.disj[i][1]
-		}
-		if m < famDeg && d.fam.any(n, m+1) {
-			return nil
-		}
-		if m == 2 {
-			return s.last2(n0, n, dead)
-		}
-		open = d.sets[first2(u)].andNot(dead)
-	}
-	for !open.empty() {
-		c := open.first()
-		open.clear(c)
-		if m <= famDeg && !d.fam.touchesAll(n, m, c) {
+			s.clues[n] = int8(c)
+			s.setClue(c)
+			cc := &d.cell[c]
+			d.unhit[n+1] = [2]uint64{d.unhit[n][0] &^ cc[0], d.unhit[n][1] &^ cc[1]}
+			s.fam.next(n, c, m-1)
+			err := s.searchDeep(n0, n+1, dead)
+			s.unsetClue(c)
+			if err != nil {
+				return err
+			}
 			dead.set(c)
-			continue
 		}
-		s.clues[n] = int8(c)
-		s.puzzle[c] = s.g[c]
-		cc := &d.cell[c]
-		d.unhit[n+1] = [2]uint64{d.unhit[n][0] &^ cc[0], d.unhit[n][1] &^ cc[1]}
-		d.fam.next(n, c, m)
-		err := s.searchDeep(n0, n+1, dead)
-		s.puzzle[c] = 0
-		if err != nil {
-			return err
-		}
-		dead.set(c)
 	}
 	return nil
-}
-
-// deepOpenLeft is the fewest clues left at which a deep node counts
-// disjoint sets on their open cells.
-const deepOpenLeft = 6
-
-// first2 is the smallest index in the non-empty set of sets f.
-func first2(f [2]uint64) int {
-	if f[0] != 0 {
-		return bits.TrailingZeros64(f[0])
-	}
-	return 64 + bits.TrailingZeros64(f[1])
-}
-
-// subset2 reports whether the sets u all hold the cell whose sets are cc.
-func subset2(u [2]uint64, cc *[2]uint64) bool {
-	return u[0]&^cc[0]|u[1]&^cc[1] == 0
 }
 
 // last1 places the last clue: a cell of the first unhit set that is in
@@ -205,9 +171,9 @@ func (s *Scanner) last1(n0, n int, dead cells) error {
 			continue
 		}
 		s.clues[n] = int8(c)
-		s.puzzle[c] = s.g[c]
+		s.setClue(c)
 		learned, err := s.check(n + 1)
-		s.puzzle[c] = 0
+		s.unsetClue(c)
 		if err != nil {
 			return err
 		}
@@ -223,16 +189,17 @@ func (s *Scanner) last1(n0, n int, dead cells) error {
 // cell of the first set c misses that is in every set c misses.
 func (s *Scanner) last2(n0, n int, dead cells) error {
 	d := &s.deep
+	alive := s.fam.untouched(n, 2)
 	open := d.sets[first2(d.unhit[n])].andNot(dead)
 	for !open.empty() {
 		c := open.first()
 		open.clear(c)
-		if !d.fam.touchesAll(n, 2, c) {
+		if !touches(alive, &s.fam.cell[2][c]) {
 			dead.set(c)
 			continue
 		}
 		s.clues[n] = int8(c)
-		s.puzzle[c] = s.g[c]
+		s.setClue(c)
 		cc := &d.cell[c]
 		rest := [2]uint64{d.unhit[n][0] &^ cc[0], d.unhit[n][1] &^ cc[1]}
 		if rest[0]|rest[1] == 0 {
@@ -249,11 +216,11 @@ func (s *Scanner) last2(n0, n int, dead cells) error {
 					continue
 				}
 				s.clues[n+1] = int8(c2)
-				s.puzzle[c2] = s.g[c2]
+				s.setClue(c2)
 				learned, err := s.check(n + 2)
-				s.puzzle[c2] = 0
+				s.unsetClue(c2)
 				if err != nil {
-					s.puzzle[c] = 0
+					s.unsetClue(c)
 					return err
 				}
 				if !learned.empty() {
@@ -262,7 +229,7 @@ func (s *Scanner) last2(n0, n int, dead cells) error {
 				}
 			}
 		}
-		s.puzzle[c] = 0
+		s.unsetClue(c)
 		dead.set(c)
 	}
 	return nil
@@ -283,4 +250,17 @@ func (s *Scanner) deepAllHit(n0, n int, dead cells) error {
 		return s.search(n, dead)
 	}
 	return s.allHit(n, dead)
+}
+
+// first2 is the smallest index in the non-empty set of sets f.
+func first2(f [2]uint64) int {
+	if f[0] != 0 {
+		return bits.TrailingZeros64(f[0])
+	}
+	return 64 + bits.TrailingZeros64(f[1])
+}
+
+// subset2 reports whether the sets u all hold the cell whose sets are cc.
+func subset2(u [2]uint64, cc *[2]uint64) bool {
+	return u[0]&^cc[0]|u[1]&^cc[1] == 0
 }

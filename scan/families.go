@@ -2,150 +2,279 @@ package scan
 
 import "math/bits"
 
-// Families of pairwise disjoint deep sets. A family of j disjoint
-// unavoidable sets needs j clues, one in each; so a node with m clues left
-// dies when a family of m+1 has no set hit, and its child that places
-// cell c is worth making only when c lies in every family of m with no set
-// hit (the child's m-1 clues could not cover it otherwise). The families
-// are listed when the deep sets are gathered, smallest sets first, up to
-// famMax of each size; which of them no clue has touched is a bit vector
-// per level, updated with one word operation per word and clue.
-const (
-	famDeg   = 5  // families of 2..famDeg sets
-	famWords = 32 // words of a bit vector of families
-	famMax   = famWords * 64
+// Families are unions of 2 to famDeg pairwise disjoint unavoidable sets.
+// A family of j sets needs j clues, one in each, so with m clues left a
+// clue is worth placing only when it touches every family of m sets that
+// no clue has touched yet: the child's m-1 clues could not cover such a
+// family otherwise. This is the higher-degree bound of McGuire, Tugemann
+// and Civario.
+//
+// The families are listed once per grid from the collected sets (global
+// families, up to globalCap of each size), and followed down the first
+// levels of the search as bit vectors of the families no clue has touched.
+// At a fixed number of clues left (compactAt), the untouched families of
+// a size, with the cells dead at that node taken out, are copied into a
+// short list (up to famCap), whose bit vectors the deep levels update with
+// a few word operations per clue.
+const famDeg = 6
+
+var (
+	// globalCap is the most global families of each size.
+	globalCap = [famDeg + 1]int{2: 10240, 3: 32768, 4: 65536, 5: 40960, 6: 32768}
+	// famCap is the most families of each size after compaction; a
+	// multiple of 64.
+	famCap = [famDeg + 1]int{2: 1024, 3: 2048, 4: 4096, 5: 2048, 6: 2048}
+	// compactAt is the number of clues left at which the families of
+	// each size are compacted.
+	compactAt = [famDeg + 1]int{2: 10, 3: 10, 4: 10, 5: 11, 6: 12}
+	// familySkip is, for each size, how many of the smallest sets the
+	// families leave out: the first clues hit those, so a family holding
+	// one would rarely survive to be checked.
+	familySkip = [famDeg + 1]int{2: 43, 3: 28, 4: 24, 5: 17, 6: 14}
 )
+
+// famWords is the words of the largest compacted bit vector.
+const famWords = 4096 / 64
 
 type famBits [famWords]uint64
 
-type families struct {
-	n       [famDeg + 1]int         // families of each size
-	words   [famDeg + 1]int         // words in use for each size
-	cell    [famDeg + 1][81]famBits // cell[j][c]: families of size j that c touches
-	alive   [82][famDeg + 1]famBits // alive[n][j]: families of size j the first n clues miss
-	some    [82][famDeg + 1]bool    // some[n][j]: alive[n][j] is not empty
-	ofSet   [deepMax]famBits        // scratch: the families of one size that hold each set
-	members [famDeg]int32           // scratch: the sets of the family being built
+// globalFamilies are the families of one grid, listed from its sets.
+type globalFamilies struct {
+	sets  [famDeg + 1][]cells      // sets[j]: the families of j sets, as unions
+	words [famDeg + 1]int          // words of a bit vector of families of each size
+	cell  [famDeg + 1][81][]uint64 // cell[j][c]: the families of j sets that hold c
+	alive [][famDeg + 1][]uint64   // alive[n][j]: those no clue of the first n touches
+	disj  [maxSets]setBits         // disj[i]: the sets disjoint from set i
+	cand  [famDeg + 1]setBits      // scratch: the sets that may join a family
 }
 
-// buildFamilies lists the families of the deep sets, and marks them all
-// untouched at level n0.
-func (d *deepSets) buildFamilies(n0 int) {
-	f := &d.fam
+// families are the compacted families the deep levels use.
+type families struct {
+	span  [82][famDeg + 1][2]int32 // span[n][j]: the words of alive[n][j] that may be non-zero
+	cell  [famDeg + 1][81]famBits  // cell[j][c]: families of size j that c touches
+	alive [82][famDeg + 1]famBits  // alive[n][j]: families of size j the first n clues miss
+}
+
+// build lists the families of sets (the collected sets, smallest first)
+// and marks them all untouched at level 0, keeping levels for up to
+// depth clues.
+func (g *globalFamilies) build(sets []cells, depth int) {
+	for len(g.alive) <= depth {
+		g.alive = append(g.alive, [famDeg + 1][]uint64{})
+	}
+	g.disjointness(sets)
 	for j := 2; j <= famDeg; j++ {
-		for i := range d.n {
-			f.ofSet[i] = famBits{}
+		g.sets[j] = g.sets[j][:0]
+		skip := min(familySkip[j], len(sets))
+		var all setBits // the sets not skipped
+		for i := skip; i < len(sets); i++ {
+			all[i>>6] |= 1 << (i & 63)
 		}
-		f.n[j] = 0
-		d.listFamilies(j)
-		nw := (f.n[j] + 63) / 64
-		f.words[j] = nw
-		// A cell touches the families of every set that holds it.
+		g.extend(sets, skip, j, j, &all, cells{})
+		nw := (len(g.sets[j]) + 63) / 64
+		g.words[j] = nw
 		for c := range 81 {
-			f.cell[j][c] = famBits{}
+			g.cell[j][c] = resize(g.cell[j][c], nw)
 		}
-		for i := range d.n {
-			fs := &f.ofSet[i]
-			for x := d.sets[i]; !x.empty(); {
+		for i, u := range g.sets[j] {
+			w, b := i>>6, uint64(1)<<(i&63)
+			for x := u; !x.empty(); {
 				c := x.first()
 				x.clear(c)
-				fc := &f.cell[j][c]
-				for w := range nw {
-					fc[w] |= fs[w]
+				g.cell[j][c][w] |= b
+			}
+		}
+		for l := 0; l <= depth; l++ {
+			g.alive[l][j] = resize(g.alive[l][j], nw)
+		}
+		a := g.alive[0][j]
+		for i := range len(g.sets[j]) {
+			a[i>>6] |= 1 << (i & 63)
+		}
+	}
+}
+
+// extend chooses need more sets from cand (indices of sets disjoint from
+// those chosen so far, whose union is u), each of smaller index than the
+// one before, to families of j sets. The first set chosen is the largest
+// index, so families come in the order of their largest set and those
+// among the smallest sets come first; a family holding one of the skipped
+// sets is left out. It reports false once the families of j are full.
+func (g *globalFamilies) extend(sets []cells, skip, j, need int, cand *setBits, u cells) bool {
+	for w := range cand {
+		for x := cand[w]; x != 0; x &= x - 1 {
+			i := w<<6 | bits.TrailingZeros64(x)
+			v := u.or(sets[i])
+			if need == 1 {
+				if covers(v, sets[:skip]) {
+					continue
+				}
+				g.sets[j] = append(g.sets[j], v)
+				if len(g.sets[j]) == globalCap[j] {
+					return false
+				}
+				continue
+			}
+			if i < skip+need-1 {
+				continue // too few indices left below i
+			}
+			// The next sets: disjoint from set i too, below i.
+			next := &g.cand[need-1]
+			cnt := 0
+			for k := range next {
+				next[k] = cand[k] & g.disj[i][k] & below(i, k) &^ below(skip, k)
+				cnt += bits.OnesCount64(next[k])
+			}
+			if cnt < need-1 {
+				continue
+			}
+			if !g.extend(sets, skip, j, need-1, next, v) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// below is word k of the set of indices below i.
+func below(i, k int) uint64 {
+	switch {
+	case k < i>>6:
+		return ^uint64(0)
+	case k == i>>6:
+		return 1<<(i&63) - 1
+	}
+	return 0
+}
+
+// disjointness sets g.disj: for each set, the sets that share no cell
+// with it.
+func (g *globalFamilies) disjointness(sets []cells) {
+	for i := range sets {
+		g.disj[i] = setBits{}
+	}
+	for i := range sets {
+		for k := range i {
+			if !sets[i].meets(sets[k]) {
+				g.disj[i][k>>6] |= 1 << (k & 63)
+				g.disj[k][i>>6] |= 1 << (i & 63)
+			}
+		}
+	}
+}
+
+// covers reports whether u holds one of sets entirely.
+func covers(u cells, sets []cells) bool {
+	for _, s := range sets {
+		if s.subsetOf(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// resize returns b with n words, all zero.
+func resize(b []uint64, n int) []uint64 {
+	if cap(b) < n {
+		return make([]uint64, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
+}
+
+// touch sets the families of size j untouched at level n+1, after cell c.
+func (g *globalFamilies) touch(n, j, c int) {
+	a, b, cc := g.alive[n][j], g.alive[n+1][j], g.cell[j][c]
+	b = b[:len(a)]
+	cc = cc[:len(a)]
+	for w := range a {
+		b[w] = a[w] &^ cc[w]
+	}
+}
+
+// compact copies the families of size j that the first n clues miss into
+// f, up to famCap[j] of them, and marks them untouched at level n. Dead
+// cells stay dead below this node and are never looked up, so they are
+// left out. Families are taken 64 at a time: their cells, as rows of a
+// bit matrix, transposed, are the 81 cells' words of the index.
+func (f *families) compact(g *globalFamilies, n, j int, dead cells) {
+	cnt := 0
+	cellBits := &f.cell[j]
+	var lo, hi [64]uint64
+	k := 0
+	flush := func() {
+		transpose64(&lo)
+		transpose64(&hi)
+		fw := cnt >> 6
+		for c := range 64 {
+			cellBits[c][fw] = lo[c]
+		}
+		for c := 64; c < 81; c++ {
+			cellBits[c][fw] = hi[c-64]
+		}
+		lo, hi = [64]uint64{}, [64]uint64{}
+		cnt += k
+		k = 0
+	}
+	for w, x := range g.alive[n][j] {
+		for ; x != 0; x &= x - 1 {
+			u := g.sets[j][w<<6|bits.TrailingZeros64(x)].andNot(dead)
+			lo[k], hi[k] = u[0], u[1]
+			if k++; k == 64 {
+				flush()
+				if cnt == famCap[j] {
+					break
 				}
 			}
 		}
-		f.alive[n0][j] = famBits{}
-		for k := range f.n[j] {
-			f.alive[n0][j][k>>6] |= 1 << (k & 63)
+		if cnt == famCap[j] {
+			break
 		}
-		f.some[n0][j] = f.n[j] > 0
+	}
+	if k > 0 {
+		flush()
+	}
+	f.span[n][j] = [2]int32{0, int32((cnt + 63) / 64)}
+	a := &f.alive[n][j]
+	clear(a[:])
+	for i := range cnt {
+		a[i>>6] |= 1 << (i & 63)
 	}
 }
 
-// listFamilies adds the families of size j until there are famMax, in
-// the order of their largest set, so that the first families listed are
-// all those among the smallest sets rather than many around one set.
-func (d *deepSets) listFamilies(j int) {
-	f := &d.fam
-	for i := 0; i < d.n && f.n[j] < famMax; i++ {
-		below := [2]uint64{}
-		if i < 64 {
-			below[0] = 1<<i - 1
-		} else {
-			below = [2]uint64{^uint64(0), 1<<(i-64) - 1}
-		}
-		p := [2]uint64{d.disj[i][0] & below[0], d.disj[i][1] & below[1]}
-		f.members[j-1] = int32(i)
-		d.extendFamily(p, j, j-1)
-	}
-}
-
-// extendFamily chooses need more sets from p, each smaller in index than
-// the one before, to a family of size j (f.members[need:j] chosen).
-func (d *deepSets) extendFamily(p [2]uint64, j, need int) {
-	f := &d.fam
-	if need == 1 {
-		// Each set left completes a family.
-		for w := range 2 {
-			for x := p[w]; x != 0 && f.n[j] < famMax; x &= x - 1 {
-				k := f.n[j]
-				f.n[j]++
-				fw, b := k>>6, uint64(1)<<(k&63)
-				f.ofSet[w<<6|bits.TrailingZeros64(x)][fw] |= b
-				for _, i := range f.members[1:j] {
-					f.ofSet[i][fw] |= b
-				}
-			}
-		}
-		return
-	}
-	for p[0]|p[1] != 0 && f.n[j] < famMax {
-		if bits.OnesCount64(p[0])+bits.OnesCount64(p[1]) < need {
-			return
-		}
-		var i int
-		if p[1] != 0 {
-			i = 127 - bits.LeadingZeros64(p[1])
-		} else {
-			i = 63 - bits.LeadingZeros64(p[0])
-		}
-		p[i>>6] &^= 1 << (i & 63)
-		q := [2]uint64{p[0] & d.disj[i][0], p[1] & d.disj[i][1]}
-		if bits.OnesCount64(q[0])+bits.OnesCount64(q[1]) < need-1 {
-			continue
-		}
-		f.members[need-1] = int32(i)
-		d.extendFamily(q, j, need-1)
-	}
-}
-
-// next sets the families untouched at level n+1, after cell c, for
-// sizes up to top.
+// next sets the families of sizes 2..top untouched at level n+1, after
+// cell c.
 func (f *families) next(n, c, top int) {
 	for j := 2; j <= min(top, famDeg); j++ {
-		a, b, cc := &f.alive[n][j], &f.alive[n+1][j], &f.cell[j][c]
-		var or uint64
-		for w := range f.words[j] {
-			b[w] = a[w] &^ cc[w]
-			or |= b[w]
+		f.next1(n, j, c)
+	}
+}
+
+// next1 sets the families of size j untouched at level n+1, after cell c.
+func (f *families) next1(n, j, c int) {
+	nw := f.span[n][j][1]
+	a, b, cc := f.alive[n][j][:nw], f.alive[n+1][j][:nw], f.cell[j][c][:nw]
+	for w := range a {
+		b[w] = a[w] &^ cc[w]
+	}
+	f.span[n+1][j][1] = nw
+}
+
+// untouched is the bit vector of the families of size j untouched at
+// level n, as far as it may be non-zero.
+func (f *families) untouched(n, j int) []uint64 {
+	return f.alive[n][j][:f.span[n][j][1]]
+}
+
+// touches reports whether a cell whose families are cc touches every
+// family in alive.
+func touches(alive []uint64, cc *famBits) bool {
+	c := cc[:len(alive)]
+	for w, x := range alive {
+		if x&^c[w] != 0 {
+			return false
 		}
-		f.some[n+1][j] = or != 0
 	}
-}
-
-// any reports whether some family of size j is untouched at level n.
-func (f *families) any(n, j int) bool {
-	return f.some[n][j]
-}
-
-// touchesAll reports whether cell c touches every family of size j
-// untouched at level n.
-func (f *families) touchesAll(n, j, c int) bool {
-	a, cc := &f.alive[n][j], &f.cell[j][c]
-	var x uint64
-	for w := range f.words[j] {
-		x |= a[w] &^ cc[w]
-	}
-	return x == 0
+	return true
 }

@@ -27,12 +27,16 @@ type Options struct {
 	Cells     *canon.Mask // when not nil, only puzzles whose clues all lie in these cells
 	First     bool        // stop after the first puzzle
 	Minimal   Minimality  // which puzzles to report
-	MaxUASize int         // the unavoidable sets collected first: every minimal one up to this size (0: 12)
+	MaxUASize int         // the unavoidable sets collected first: every minimal one up to this size (0: UASize's default)
 }
 
-// DefaultUASize is the size up to which a scan collects unavoidable sets
-// before searching when Options.MaxUASize is 0.
-const DefaultUASize = 12
+// DefaultUASize is the size up to which a scan of up to 16 clues collects
+// unavoidable sets before searching when Options.MaxUASize is 0; scans of
+// more clues collect up to LargeUASize.
+const (
+	DefaultUASize = 12
+	LargeUASize   = 14
+)
 
 func (o *Options) check() error {
 	if o.Clues < 1 || o.Clues > 81 {
@@ -57,11 +61,19 @@ func (o *Options) minimal() bool {
 	return o.Clues >= 18
 }
 
-func (o *Options) uaSize() int {
-	if o.MaxUASize == 0 {
-		return DefaultUASize
+// UASize is the size up to which the scan collects unavoidable sets
+// before searching: MaxUASize, or by default DefaultUASize up to 16 clues
+// and LargeUASize above (a search of more clues reaches more candidates,
+// and the larger sets, found in a few tens of milliseconds, turn most of
+// them away before the solver).
+func (o *Options) UASize() int {
+	switch {
+	case o.MaxUASize != 0:
+		return o.MaxUASize
+	case o.Clues > 16:
+		return LargeUASize
 	}
-	return o.MaxUASize
+	return DefaultUASize
 }
 
 // Stats counts the work of one scan.

@@ -13,9 +13,9 @@ import (
 // maxSets the number of unavoidable sets a scan can hold; initialSets of
 // them are the smallest collected sets, the rest learned ones.
 const (
-	setWords    = 8
+	setWords    = 16
 	maxSets     = setWords * 64
-	initialSets = 384
+	initialSets = 768
 )
 
 // setBits is a set of unavoidable sets by index (bit i of word i/64).
@@ -54,6 +54,15 @@ type Scanner struct {
 
 	deep   deepSets // the sets of the last clues' search
 	inDeep bool     // the search is below a gathering of deep sets
+
+	real      [81]uint8 // real[l]: the cell labelled l (labels.go)
+	label     [81]uint8 // label[c]: the label of cell c
+	digit     [81]uint8 // digit[l]: the grid's digit in the cell labelled l
+	relabeled []cells   // the collected sets in labels
+
+	gfam     globalFamilies  // the grid's families of disjoint sets
+	fam      families        // the families compacted for the deep levels
+	famDepth [famDeg + 1]int // famDepth[j]: the level at which families of j sets are compacted
 }
 
 // NewScanner returns a Scanner ready for use.
@@ -82,10 +91,11 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 	s.inDeep = false
 	s.puzzle = [81]uint8{}
 
-	sets := minimalSets(g, opt.uaSize())
+	sets := minimalSets(g, opt.UASize())
 	if len(sets) > initialSets {
 		sets = sets[:initialSets]
 	}
+	sets = s.relabel(sets)
 	s.nsets = 0
 	s.cellSets = [81]setBits{}
 	s.unhit[0] = setBits{}
@@ -94,10 +104,16 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 	}
 	s.stats.Sets = len(sets)
 	s.initial, s.replace = s.nsets, s.nsets
+	depth := 0
+	for j := 2; j <= famDeg; j++ {
+		s.famDepth[j] = max(0, s.k-compactAt[j])
+		depth = max(depth, s.famDepth[j])
+	}
+	s.gfam.build(sets, depth)
 
 	var dead cells
 	if opt.Cells != nil {
-		dead = fromMask(*opt.Cells).complement()
+		dead = s.toLabels(fromMask(*opt.Cells)).complement()
 	}
 	err := s.search(0, dead)
 	s.emit, s.ctx = nil, nil

@@ -29,6 +29,13 @@ func (s *Scanner) search(n int, dead cells) error {
 	if m == 0 {
 		return nil
 	}
+	if !s.inDeep {
+		for j := 2; j <= famDeg; j++ {
+			if n == s.famDepth[j] {
+				s.fam.compact(&s.gfam, n, j, dead)
+			}
+		}
+	}
 	if m <= deepLeft && !s.inDeep {
 		if !s.gather(n, u, dead) {
 			return nil
@@ -51,7 +58,7 @@ func (s *Scanner) search(n int, dead cells) error {
 		best.clear(c)
 		s.place(n, c)
 		err := s.search(n+1, dead)
-		s.puzzle[c] = 0
+		s.unsetClue(c)
 		if err != nil {
 			return err
 		}
@@ -94,9 +101,19 @@ func pass(sets []cells, u []uint64, dead cells, m int) (best, common cells, ok b
 // place makes cell c the clue n+1 and sets unhit[n+1].
 func (s *Scanner) place(n, c int) {
 	s.clues[n] = int8(c)
-	s.puzzle[c] = s.g[c]
+	s.setClue(c)
 	for w := range setWords {
 		s.unhit[n+1][w] = s.unhit[n][w] &^ s.cellSets[c][w]
+	}
+	if s.inDeep {
+		return
+	}
+	for j := 2; j <= famDeg; j++ {
+		if n < s.famDepth[j] {
+			s.gfam.touch(n, j, c)
+		} else {
+			s.fam.next1(n, j, c)
+		}
 	}
 }
 
@@ -108,9 +125,9 @@ func (s *Scanner) last(n int, cand cells) error {
 		c := cand.first()
 		cand.clear(c)
 		s.clues[n] = int8(c)
-		s.puzzle[c] = s.g[c]
+		s.setClue(c)
 		learned, err := s.check(n + 1)
-		s.puzzle[c] = 0
+		s.unsetClue(c)
 		if err != nil {
 			return err
 		}
@@ -171,9 +188,9 @@ func (s *Scanner) check(n int) (cells, error) {
 // from the grid: an unavoidable set that the clues miss.
 func (s *Scanner) diff() cells {
 	var u cells
-	for c := range 81 {
-		if s.other[c] != s.g[c] {
-			u.set(c)
+	for r := range 81 {
+		if s.other[r] != s.g[r] {
+			u.set(int(s.label[r]))
 		}
 	}
 	return u
@@ -182,10 +199,10 @@ func (s *Scanner) diff() cells {
 // isMinimal reports whether every one of the n clues is needed.
 func (s *Scanner) isMinimal(n int) (bool, error) {
 	for i := range n {
-		c := s.clues[i]
-		s.puzzle[c] = 0
+		c := int(s.clues[i])
+		s.unsetClue(c)
 		cnt, err := s.fast.Count(s.ctx, &s.puzzle, 2)
-		s.puzzle[c] = s.g[c]
+		s.setClue(c)
 		if err != nil {
 			return false, err
 		}
@@ -200,7 +217,7 @@ func (s *Scanner) isMinimal(n int) (bool, error) {
 func (s *Scanner) report(n int) error {
 	var m canon.Mask
 	for i := range n {
-		m.Set(int(s.clues[i]))
+		m.Set(int(s.real[s.clues[i]]))
 	}
 	s.stats.Puzzles++
 	if err := s.emit(m); err != nil {

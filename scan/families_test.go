@@ -1,0 +1,175 @@
+package scan
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// bruteFamilies lists the unions of j pairwise disjoint sets, none of the
+// first skip, that hold none of the first skip entirely, by trying every
+// choice of indices.
+func bruteFamilies(sets []cells, skip, j int) []cells {
+	var out []cells
+	var rec func(start, need int, u cells)
+	rec = func(start, need int, u cells) {
+		if need == 0 {
+			if !covers(u, sets[:skip]) {
+				out = append(out, u)
+			}
+			return
+		}
+		for i := start; i < len(sets); i++ {
+			if !sets[i].meets(u) {
+				rec(i+1, need-1, u.or(sets[i]))
+			}
+		}
+	}
+	rec(skip, j, cells{})
+	return out
+}
+
+// TestFamiliesListed checks the families listed from random sets against
+// every choice of sets, for each size whose families fit the list, and
+// that each cell's index marks exactly the families holding it.
+func TestFamiliesListed(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var compared [famDeg + 1]int
+	for _, n := range []int{30, 60, 90} {
+		var sets []cells
+		for range n {
+			var u cells
+			for range 6 + r.IntN(8) {
+				u.set(r.IntN(81))
+			}
+			sets = append(sets, u)
+		}
+		var g globalFamilies
+		g.build(sets, 0)
+		for j := 2; j <= famDeg; j++ {
+			want := bruteFamilies(sets, min(familySkip[j], len(sets)), j)
+			got := slices.Clone(g.sets[j])
+			if len(want) > globalCap[j] {
+				if len(got) != globalCap[j] {
+					t.Errorf("%d sets, size %d: %d families listed; want the cap %d", n, j, len(got), globalCap[j])
+				}
+				continue
+			}
+			compared[j] += len(want)
+			sortCells(got)
+			sortCells(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("%d sets, size %d: %d families listed; want %d", n, j, len(got), len(want))
+			}
+			for i, u := range g.sets[j] {
+				for c := range 81 {
+					if in := g.cell[j][c][i>>6]>>(i&63)&1 == 1; in != u.has(c) {
+						t.Fatalf("%d sets, size %d: family %d, cell %d: indexed %v, holds %v", n, j, i, c, in, u.has(c))
+					}
+				}
+			}
+		}
+	}
+	for j := 2; j <= famDeg; j++ {
+		if compared[j] == 0 {
+			t.Errorf("no family of size %d was compared", j)
+		}
+	}
+}
+
+func sortCells(s []cells) {
+	slices.SortFunc(s, func(a, b cells) int {
+		switch {
+		case a.less(b):
+			return -1
+		case b.less(a):
+			return 1
+		}
+		return 0
+	})
+}
+
+// TestFamiliesCompacted follows random clues down the global families,
+// compacts them with random dead cells, and checks the compacted index,
+// touches and next against the families' cells.
+func TestFamiliesCompacted(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var sets []cells
+	for range 200 {
+		var u cells
+		for range 4 + r.IntN(6) {
+			u.set(r.IntN(81))
+		}
+		sets = append(sets, u)
+	}
+	var g globalFamilies
+	const depth = 3
+	g.build(sets, depth)
+	var f families
+	for trial := range 20 {
+		var clues, dead cells
+		for range 6 {
+			dead.set(r.IntN(81))
+		}
+		for n := range depth {
+			c := r.IntN(81)
+			clues.set(c)
+			for j := 2; j <= famDeg; j++ {
+				g.touch(n, j, c)
+			}
+		}
+		dead = dead.andNot(clues)
+		for j := 2; j <= famDeg; j++ {
+			var want []cells // the untouched families, in order, up to the cap
+			for _, u := range g.sets[j] {
+				if !u.meets(clues) && len(want) < famCap[j] {
+					want = append(want, u.andNot(dead))
+				}
+			}
+			f.compact(&g, depth, j, dead)
+			alive := f.untouched(depth, j)
+			if got := popcount(alive); got != len(want) {
+				t.Fatalf("trial %d, size %d: %d families compacted, want %d", trial, j, got, len(want))
+			}
+			open := dead.or(clues).complement()
+			for c := range 81 {
+				if !open.has(c) {
+					continue
+				}
+				all := true
+				for k, u := range want {
+					if in := f.cell[j][c][k>>6]>>(k&63)&1 == 1; in != u.has(c) {
+						t.Fatalf("trial %d, size %d, family %d, cell %d: indexed %v, holds %v", trial, j, k, c, in, u.has(c))
+					}
+					all = all && u.has(c)
+				}
+				if got := touches(alive, &f.cell[j][c]); got != all {
+					t.Fatalf("trial %d, size %d, cell %d: touches %v, want %v", trial, j, c, got, all)
+				}
+			}
+			c := open.first()
+			if c == 81 {
+				continue
+			}
+			f.next1(depth, j, c)
+			left := 0
+			for _, u := range want {
+				if !u.has(c) {
+					left++
+				}
+			}
+			if got := popcount(f.untouched(depth+1, j)); got != left {
+				t.Fatalf("trial %d, size %d: %d families untouched after cell %d, want %d", trial, j, got, c, left)
+			}
+		}
+	}
+}
+
+func popcount(a []uint64) int {
+	n := 0
+	for _, x := range a {
+		n += bits.OnesCount64(x)
+	}
+	return n
+}

@@ -1,0 +1,63 @@
+package scan
+
+import "sort"
+
+// The search numbers the cells by how many of the small unavoidable sets
+// hold them: label 0 is the cell most of them share. A set's cells are
+// tried as clues in label order and each becomes dead once its subtree is
+// done, so the cells that hit the most sets are tried first, and the
+// later siblings, which may not use them, meet smaller sets sooner.
+
+// labelWeight is what a set of each size adds to each of its cells'
+// weight: the smallest sets dominate, larger ones break ties.
+var labelWeight = [13]int64{4: 1_000_000, 6: 10_000, 8: 100, 9: 1}
+
+// relabel numbers the cells by the sets (real cells) and returns the sets
+// in the new numbering.
+func (s *Scanner) relabel(sets []cells) []cells {
+	var weight [81]int64
+	for _, u := range sets {
+		n := u.count()
+		if n >= len(labelWeight) {
+			continue
+		}
+		for x := u; !x.empty(); {
+			c := x.first()
+			x.clear(c)
+			weight[c] += labelWeight[n]
+		}
+	}
+	var order [81]int
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order[:], func(a, b int) bool { return weight[order[a]] > weight[order[b]] })
+	for l, r := range order {
+		s.real[l] = uint8(r)
+		s.label[r] = uint8(l)
+		s.digit[l] = s.g[r]
+	}
+	out := s.relabeled[:0]
+	for _, u := range sets {
+		out = append(out, s.toLabels(u))
+	}
+	s.relabeled = out
+	return out
+}
+
+// toLabels is the set of real cells u in labels.
+func (s *Scanner) toLabels(u cells) cells {
+	var v cells
+	for x := u; !x.empty(); {
+		c := x.first()
+		x.clear(c)
+		v.set(int(s.label[c]))
+	}
+	return v
+}
+
+// setClue makes the cell labelled c a clue of the puzzle.
+func (s *Scanner) setClue(c int) { s.puzzle[s.real[c]] = s.digit[c] }
+
+// unsetClue empties the cell labelled c.
+func (s *Scanner) unsetClue(c int) { s.puzzle[s.real[c]] = 0 }

@@ -1,0 +1,25 @@
+package scan
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+func TestTranspose64(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 100 {
+		var a, b [64]uint64
+		for i := range a {
+			a[i] = r.Uint64() & r.Uint64()
+		}
+		b = a
+		transpose64(&b)
+		for i := range 64 {
+			for k := range 64 {
+				if b[k]>>i&1 != a[i]>>k&1 {
+					t.Fatalf("bit %d of row %d: got %d, want %d", i, k, b[k]>>i&1, a[i]>>k&1)
+				}
+			}
+		}
+	}
+}
