@@ -107,9 +107,9 @@ func (d *deepSets) learn(u cells, n0, n int) {
 // its first unhit set (the smallest at gathering), and with famDeg or
 // fewer clues left makes only the children whose cell touches every
 // untouched family of as many sets as clues left (families.go). The last
-// two clues are placed directly (last2, last1).
-var commonLeft = 4
-
+// two clues are placed directly (last2, lastOf, last1), and a clue set
+// that hits every deep set is checked against the full list (hitsAll)
+// before the solver.
 func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 	s.stats.Nodes++
 	if s.stats.Nodes&0xfff == 0 {
@@ -132,28 +132,34 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 		return s.last2(n0, n, dead)
 	}
 	var alive []uint64 // the families of m sets untouched, when m <= famDeg
+	lo := 0            // the word alive starts at
 	if m <= famDeg {
-		alive = s.fam.untouched(n, m)
+		alive, lo = leading(s.fam.untouched(n, m, &s.clues))
 	}
 	open := d.sets[first2(u)].andNot(dead)
 	for w := range open {
 		for x := open[w]; x != 0; x &= x - 1 {
 			c := w<<6 | bits.TrailingZeros64(x)
-			if alive != nil && !touches(alive, &s.fam.cell[m][c]) {
-				dead.set(c)
+			if alive != nil && !touches(alive, s.fam.cell[m][c][lo:]) {
+				dead[w] |= x & -x
 				continue
 			}
 			s.clues[n] = int8(c)
-			s.setClue(c)
 			cc := &d.cell[c]
 			d.unhit[n+1] = [2]uint64{d.unhit[n][0] &^ cc[0], d.unhit[n][1] &^ cc[1]}
-			s.fam.next(n, c, m-1)
-			err := s.searchDeep(n0, n+1, dead)
-			s.unsetClue(c)
+			s.fam.known[n+1] = 0
+			var err error
+			if m == 3 && d.unhit[n+1] != [2]uint64{} {
+				// The child has two clues left: placed directly.
+				s.stats.Nodes++
+				err = s.last2(n0, n+1, dead)
+			} else {
+				err = s.searchDeep(n0, n+1, dead)
+			}
 			if err != nil {
 				return err
 			}
-			dead.set(c)
+			dead[w] |= x & -x
 		}
 	}
 	return nil
@@ -171,9 +177,10 @@ func (s *Scanner) last1(n0, n int, dead cells) error {
 			continue
 		}
 		s.clues[n] = int8(c)
-		s.setClue(c)
+		if !s.hitsAll(n0, n+1) {
+			continue
+		}
 		learned, err := s.check(n + 1)
-		s.unsetClue(c)
 		if err != nil {
 			return err
 		}
@@ -189,50 +196,73 @@ func (s *Scanner) last1(n0, n int, dead cells) error {
 // cell of the first set c misses that is in every set c misses.
 func (s *Scanner) last2(n0, n int, dead cells) error {
 	d := &s.deep
-	alive := s.fam.untouched(n, 2)
+	alive, lo := leading(s.fam.untouched(n, 2, &s.clues))
 	open := d.sets[first2(d.unhit[n])].andNot(dead)
-	for !open.empty() {
-		c := open.first()
-		open.clear(c)
-		if !touches(alive, &s.fam.cell[2][c]) {
-			dead.set(c)
-			continue
-		}
-		s.clues[n] = int8(c)
-		s.setClue(c)
-		cc := &d.cell[c]
-		rest := [2]uint64{d.unhit[n][0] &^ cc[0], d.unhit[n][1] &^ cc[1]}
-		if rest[0]|rest[1] == 0 {
-			d.unhit[n+1] = rest
-			if err := s.deepAllHit(n0, n+1, dead); err != nil {
+	for w := range open {
+		for x := open[w]; x != 0; x &= x - 1 {
+			c := w<<6 | bits.TrailingZeros64(x)
+			if alive != nil && !touches(alive, s.fam.cell[2][c][lo:]) {
+				dead[w] |= x & -x
+				continue
+			}
+			s.clues[n] = int8(c)
+			cc := &d.cell[c]
+			rest := [2]uint64{d.unhit[n][0] &^ cc[0], d.unhit[n][1] &^ cc[1]}
+			var err error
+			if rest[0]|rest[1] == 0 {
+				d.unhit[n+1] = rest
+				err = s.deepAllHit(n0, n+1, dead)
+			} else {
+				err = s.lastOf(n0, n, rest, dead)
+			}
+			if err != nil {
 				return err
 			}
-		} else {
-			second := d.sets[first2(rest)].andNot(dead)
-			for !second.empty() {
-				c2 := second.first()
-				second.clear(c2)
-				if !subset2(rest, &d.cell[c2]) {
-					continue
-				}
-				s.clues[n+1] = int8(c2)
-				s.setClue(c2)
-				learned, err := s.check(n + 2)
-				s.unsetClue(c2)
-				if err != nil {
-					s.unsetClue(c)
-					return err
-				}
-				if !learned.empty() {
-					d.learn(learned, n0, n)
-					second = second.and(learned)
-				}
-			}
+			dead[w] |= x & -x
 		}
-		s.unsetClue(c)
-		dead.set(c)
 	}
 	return nil
+}
+
+// lastOf places the last clue after the n+1 clues, which miss the deep
+// sets rest: a cell of the first of them that all of them hold.
+func (s *Scanner) lastOf(n0, n int, rest [2]uint64, dead cells) error {
+	d := &s.deep
+	second := d.sets[first2(rest)].andNot(dead)
+	for !second.empty() {
+		c2 := second.first()
+		second.clear(c2)
+		if !subset2(rest, &d.cell[c2]) {
+			continue
+		}
+		s.clues[n+1] = int8(c2)
+		if !s.hitsAll(n0, n+2) {
+			continue
+		}
+		learned, err := s.check(n + 2)
+		if err != nil {
+			return err
+		}
+		if !learned.empty() {
+			d.learn(learned, n0, n)
+			second = second.and(learned)
+		}
+	}
+	return nil
+}
+
+// hitsAll reports whether the n clues hit every set of the full list
+// (the deep sets were gathered at n0 clues): a clue set that misses a
+// known set is not worth the solver.
+func (s *Scanner) hitsAll(n0, n int) bool {
+	u := s.unhit[n0]
+	for l := n0; l < n; l++ {
+		cs := &s.cellSets[s.clues[l]]
+		for w := range u {
+			u[w] &^= cs[w]
+		}
+	}
+	return isEmpty(&u)
 }
 
 // deepAllHit handles a deep node whose clues hit every deep set: the sets

@@ -50,6 +50,7 @@ type globalFamilies struct {
 
 // families are the compacted families the deep levels use.
 type families struct {
+	known [82]uint8                // known[n]: bit j set when alive[n][j] is computed for the node at level n
 	span  [82][famDeg + 1][2]int32 // span[n][j]: the words of alive[n][j] that may be non-zero
 	cell  [famDeg + 1][81]famBits  // cell[j][c]: families of size j that c touches
 	alive [82][famDeg + 1]famBits  // alive[n][j]: families of size j the first n clues miss
@@ -236,18 +237,11 @@ func (f *families) compact(g *globalFamilies, n, j int, dead cells) {
 		flush()
 	}
 	f.span[n][j] = [2]int32{0, int32((cnt + 63) / 64)}
+	f.known[n] |= 1 << j
 	a := &f.alive[n][j]
 	clear(a[:])
 	for i := range cnt {
 		a[i>>6] |= 1 << (i & 63)
-	}
-}
-
-// next sets the families of sizes 2..top untouched at level n+1, after
-// cell c.
-func (f *families) next(n, c, top int) {
-	for j := 2; j <= min(top, famDeg); j++ {
-		f.next1(n, j, c)
 	}
 }
 
@@ -261,15 +255,37 @@ func (f *families) next1(n, j, c int) {
 	f.span[n+1][j][1] = nw
 }
 
-// untouched is the bit vector of the families of size j untouched at
-// level n, as far as it may be non-zero.
-func (f *families) untouched(n, j int) []uint64 {
+// untouched is the bit vector of the families of size j untouched by the
+// n clues, as far as it may be non-zero. The levels below the node's are
+// computed when first asked for (a node that dies early never needs its
+// families of the smaller sizes), from the nearest level above that is.
+func (f *families) untouched(n, j int, clues *[81]int8) []uint64 {
+	bit := uint8(1) << j
+	l := n
+	for f.known[l]&bit == 0 {
+		l--
+	}
+	for ; l < n; l++ {
+		f.next1(l, j, int(clues[l]))
+		f.known[l+1] |= bit
+	}
 	return f.alive[n][j][:f.span[n][j][1]]
+}
+
+// leading drops the leading zero words of alive and says how many it
+// dropped; nil when all are zero.
+func leading(alive []uint64) ([]uint64, int) {
+	for i, x := range alive {
+		if x != 0 {
+			return alive[i:], i
+		}
+	}
+	return nil, 0
 }
 
 // touches reports whether a cell whose families are cc touches every
 // family in alive.
-func touches(alive []uint64, cc *famBits) bool {
+func touches(alive []uint64, cc []uint64) bool {
 	c := cc[:len(alive)]
 	for w, x := range alive {
 		if x&^c[w] != 0 {

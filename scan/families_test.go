@@ -92,7 +92,8 @@ func sortCells(s []cells) {
 
 // TestFamiliesCompacted follows random clues down the global families,
 // compacts them with random dead cells, and checks the compacted index,
-// touches and next against the families' cells.
+// touches and the families untouched one clue further against the
+// families' cells.
 func TestFamiliesCompacted(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	var sets []cells
@@ -128,7 +129,8 @@ func TestFamiliesCompacted(t *testing.T) {
 				}
 			}
 			f.compact(&g, depth, j, dead)
-			alive := f.untouched(depth, j)
+			var path [81]int8
+			alive := f.untouched(depth, j, &path)
 			if got := popcount(alive); got != len(want) {
 				t.Fatalf("trial %d, size %d: %d families compacted, want %d", trial, j, got, len(want))
 			}
@@ -144,7 +146,7 @@ func TestFamiliesCompacted(t *testing.T) {
 					}
 					all = all && u.has(c)
 				}
-				if got := touches(alive, &f.cell[j][c]); got != all {
+				if got := touches(alive, f.cell[j][c][:]); got != all {
 					t.Fatalf("trial %d, size %d, cell %d: touches %v, want %v", trial, j, c, got, all)
 				}
 			}
@@ -152,14 +154,15 @@ func TestFamiliesCompacted(t *testing.T) {
 			if c == 81 {
 				continue
 			}
-			f.next1(depth, j, c)
+			path[depth] = int8(c)
+			f.known[depth+1] = 0
 			left := 0
 			for _, u := range want {
 				if !u.has(c) {
 					left++
 				}
 			}
-			if got := popcount(f.untouched(depth+1, j)); got != left {
+			if got := popcount(f.untouched(depth+1, j, &path)); got != left {
 				t.Fatalf("trial %d, size %d: %d families untouched after cell %d, want %d", trial, j, got, c, left)
 			}
 		}

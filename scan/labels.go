@@ -56,8 +56,22 @@ func (s *Scanner) toLabels(u cells) cells {
 	return v
 }
 
-// setClue makes the cell labelled c a clue of the puzzle.
-func (s *Scanner) setClue(c int) { s.puzzle[s.real[c]] = s.digit[c] }
+// fill writes the grid's digits in the cells of the n clues into the
+// puzzle the solver reads.
+func (s *Scanner) fill(n int) {
+	for _, c := range s.clues[:n] {
+		s.puzzle[s.real[c]] = s.digit[c]
+	}
+}
 
-// unsetClue empties the cell labelled c.
-func (s *Scanner) unsetClue(c int) { s.puzzle[s.real[c]] = 0 }
+// clearPuzzle empties the puzzle the solver reads.
+func (s *Scanner) clearPuzzle() { s.puzzle = [81]uint8{} }
+
+// solveOther asks the solver for a solution of the n clues other than the
+// grid: the number of solutions (up to 2), the second one in s.other.
+func (s *Scanner) solveOther(n int) (int64, error) {
+	s.fill(n)
+	cnt, err := s.fast.Other(s.ctx, &s.puzzle, &s.g, &s.other)
+	s.clearPuzzle()
+	return cnt, err
+}

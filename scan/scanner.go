@@ -110,6 +110,7 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 		depth = max(depth, s.famDepth[j])
 	}
 	s.gfam.build(sets, depth)
+	s.fam.known[0] = 0
 
 	var dead cells
 	if opt.Cells != nil {

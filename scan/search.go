@@ -58,7 +58,6 @@ func (s *Scanner) search(n int, dead cells) error {
 		best.clear(c)
 		s.place(n, c)
 		err := s.search(n+1, dead)
-		s.unsetClue(c)
 		if err != nil {
 			return err
 		}
@@ -101,18 +100,16 @@ func pass(sets []cells, u []uint64, dead cells, m int) (best, common cells, ok b
 // place makes cell c the clue n+1 and sets unhit[n+1].
 func (s *Scanner) place(n, c int) {
 	s.clues[n] = int8(c)
-	s.setClue(c)
 	for w := range setWords {
 		s.unhit[n+1][w] = s.unhit[n][w] &^ s.cellSets[c][w]
 	}
 	if s.inDeep {
 		return
 	}
+	s.fam.known[n+1] = 0
 	for j := 2; j <= famDeg; j++ {
 		if n < s.famDepth[j] {
 			s.gfam.touch(n, j, c)
-		} else {
-			s.fam.next1(n, j, c)
 		}
 	}
 }
@@ -125,9 +122,7 @@ func (s *Scanner) last(n int, cand cells) error {
 		c := cand.first()
 		cand.clear(c)
 		s.clues[n] = int8(c)
-		s.setClue(c)
 		learned, err := s.check(n + 1)
-		s.unsetClue(c)
 		if err != nil {
 			return err
 		}
@@ -147,7 +142,7 @@ func (s *Scanner) allHit(n int, dead cells) error {
 		return err
 	}
 	s.stats.Candidates++
-	cnt, err := s.fast.Other(s.ctx, &s.puzzle, &s.g, &s.other)
+	cnt, err := s.solveOther(n)
 	if err != nil {
 		return err
 	}
@@ -166,7 +161,7 @@ func (s *Scanner) allHit(n int, dead cells) error {
 // minimal enough); a second one is learned as a set, which it returns.
 func (s *Scanner) check(n int) (cells, error) {
 	s.stats.Candidates++
-	cnt, err := s.fast.Other(s.ctx, &s.puzzle, &s.g, &s.other)
+	cnt, err := s.solveOther(n)
 	if err != nil {
 		return cells{}, err
 	}
@@ -198,11 +193,14 @@ func (s *Scanner) diff() cells {
 
 // isMinimal reports whether every one of the n clues is needed.
 func (s *Scanner) isMinimal(n int) (bool, error) {
+	s.fill(n)
+	defer s.clearPuzzle()
 	for i := range n {
-		c := int(s.clues[i])
-		s.unsetClue(c)
+		r := s.real[s.clues[i]]
+		d := s.puzzle[r]
+		s.puzzle[r] = 0
 		cnt, err := s.fast.Count(s.ctx, &s.puzzle, 2)
-		s.setClue(c)
+		s.puzzle[r] = d
 		if err != nil {
 			return false, err
 		}
