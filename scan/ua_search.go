@@ -18,6 +18,10 @@ type uaSearch struct {
 	digAt    [9][9]uint8     // digAt[r][c]: the digit of g in row r, column c
 	rowOfCol [10][9]uint8    // rowOfCol[d][c]: the row of digit d in column c
 	rowOfBox [10][3][3]uint8 // rowOfBox[d][b][k]: the row of digit d in band b, stack k
+	// loses[d][b][c]: the rows that can no longer hold digit d in its own
+	// cell once d takes column c in band b: the row whose own cell is in
+	// column c and the row of band b whose own cell is in c's stack.
+	loses [10][3][9]uint16
 	max      int             // the largest distance searched
 
 	// The state after digits 1..d-1, per row as 9-bit column sets.
@@ -41,6 +45,13 @@ func (s *uaSearch) init(g *canon.Grid, max int) {
 		s.digAt[c/9][c%9] = d
 		s.rowOfCol[d][c%9] = uint8(c / 9)
 		s.rowOfBox[d][c/27][c%9/3] = uint8(c / 9)
+	}
+	for d := 1; d <= 9; d++ {
+		for b := range 3 {
+			for c := range 9 {
+				s.loses[d][b][c] = 1<<s.rowOfCol[d][c] | 1<<s.rowOfBox[d][b][c/3]
+			}
+		}
 	}
 	s.max = max
 }
@@ -100,6 +111,9 @@ func (s *uaSearch) digit(d int) {
 	s.forced += forcedCost(s.lost[d])
 }
 
+// belowRow[r] is the set of rows below row r.
+var belowRow = [9]uint16{0x1fe, 0x1fc, 0x1f8, 0x1f0, 0x1e0, 0x1c0, 0x180, 0x100, 0}
+
 // stackCols are the columns of each set of stacks (bit k: stack k).
 var stackCols = [8]uint16{0, 0007, 0070, 0077, 0700, 0707, 0770, 0777}
 
@@ -126,14 +140,14 @@ func (s *uaSearch) template(d, r int, cols uint16, stacks uint8, moved, left int
 		stacks = 0
 	}
 	own := s.pos[d][r]
-	below := uint16(0x1ff) &^ (1<<(r+1) - 1)
+	below := belowRow[r]
 	opts := 0x1ff &^ (s.blocked[r] | cols | stackCols[stacks])
 	// The row's and the digit's tables, indexed once.
 	vacant, ownTaken := s.vacant[r], s.taken[r]>>own&1 != 0
-	digAt, rowOfCol, rowOfBox := &s.digAt[r], &s.rowOfCol[d], &s.rowOfBox[d][r/3]
+	digAt, loses := &s.digAt[r], &s.loses[d][r/3]
 	lostRows, base := s.lostRows[d], s.size+s.nvacant
 	for opts != 0 {
-		c := uint8(bits.TrailingZeros16(opts))
+		c := uint8(bits.TrailingZeros16(opts)) % 9 // at most 8: the % drops the bounds checks
 		opts &= opts - 1
 		m, l, mu := moved, left, must
 		e := uint8(0) // a later digit whose cell d takes
@@ -141,7 +155,7 @@ func (s *uaSearch) template(d, r int, cols uint16, stacks uint8, moved, left int
 			m++
 			if vacant>>c&1 != 0 {
 				l-- // fills a vacant cell: one fewer to fill later
-			} else if x := digAt[c%9]; int(x) > d {
+			} else if x := digAt[c]; int(x) > d {
 				e = x
 			}
 			if !ownTaken {
@@ -149,7 +163,7 @@ func (s *uaSearch) template(d, r int, cols uint16, stacks uint8, moved, left int
 			}
 			// The row whose own cell is in column c, and the row of r's
 			// band whose own cell is in c's stack, can no longer have it.
-			mu |= 1<<rowOfCol[c%9] | 1<<rowOfBox[c/3%3]
+			mu |= loses[c]
 		}
 		f := s.forced
 		if e != 0 {
