@@ -18,11 +18,12 @@ type uaSearch struct {
 	digAt    [9][9]uint8     // digAt[r][c]: the digit of g in row r, column c
 	rowOfCol [10][9]uint8    // rowOfCol[d][c]: the row of digit d in column c
 	rowOfBox [10][3][3]uint8 // rowOfBox[d][b][k]: the row of digit d in band b, stack k
+	max      int             // the largest distance searched
+
 	// loses[d][b][c]: the rows that can no longer hold digit d in its own
 	// cell once d takes column c in band b: the row whose own cell is in
 	// column c and the row of band b whose own cell is in c's stack.
 	loses [10][3][9]uint16
-	max      int             // the largest distance searched
 
 	// The state after digits 1..d-1, per row as 9-bit column sets.
 	blocked  [9]uint16  // cells held: by a kept digit or taken by a moved one
