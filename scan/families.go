@@ -41,7 +41,6 @@ type famBits [famWords]uint64
 // globalFamilies are the families of one grid, listed from its sets.
 type globalFamilies struct {
 	sets  [famDeg + 1][]cells      // sets[j]: the families of j sets, as unions
-	words [famDeg + 1]int          // words of a bit vector of families of each size
 	cell  [famDeg + 1][81][]uint64 // cell[j][c]: the families of j sets that hold c
 	alive [][famDeg + 1][]uint64   // alive[n][j]: those no clue of the first n touches
 	disj  [maxSets]setBits         // disj[i]: the sets disjoint from set i
@@ -50,10 +49,10 @@ type globalFamilies struct {
 
 // families are the compacted families the deep levels use.
 type families struct {
-	known [82]uint8                // known[n]: bit j set when alive[n][j] is computed for the node at level n
-	span  [82][famDeg + 1][2]int32 // span[n][j]: the words of alive[n][j] that may be non-zero
-	cell  [famDeg + 1][81]famBits  // cell[j][c]: families of size j that c touches
-	alive [82][famDeg + 1]famBits  // alive[n][j]: families of size j the first n clues miss
+	known [82]uint8               // known[n]: bit j set when alive[n][j] is computed for the node at level n
+	words [famDeg + 1]int         // words[j]: the words of the bit vectors of size j in use
+	cell  [famDeg + 1][81]famBits // cell[j][c]: families of size j that c touches
+	alive [82][famDeg + 1]famBits // alive[n][j]: families of size j the first n clues miss
 }
 
 // build lists the families of sets (the collected sets, smallest first)
@@ -73,7 +72,6 @@ func (g *globalFamilies) build(sets []cells, depth int) {
 		}
 		g.extend(sets, skip, j, j, &all, cells{})
 		nw := (len(g.sets[j]) + 63) / 64
-		g.words[j] = nw
 		for c := range 81 {
 			g.cell[j][c] = resize(g.cell[j][c], nw)
 		}
@@ -236,7 +234,7 @@ func (f *families) compact(g *globalFamilies, n, j int, dead cells) {
 	if k > 0 {
 		flush()
 	}
-	f.span[n][j] = [2]int32{0, int32((cnt + 63) / 64)}
+	f.words[j] = (cnt + 63) / 64
 	f.known[n] |= 1 << j
 	a := &f.alive[n][j]
 	clear(a[:])
@@ -247,12 +245,11 @@ func (f *families) compact(g *globalFamilies, n, j int, dead cells) {
 
 // next1 sets the families of size j untouched at level n+1, after cell c.
 func (f *families) next1(n, j, c int) {
-	nw := f.span[n][j][1]
+	nw := f.words[j]
 	a, b, cc := f.alive[n][j][:nw], f.alive[n+1][j][:nw], f.cell[j][c][:nw]
 	for w := range a {
 		b[w] = a[w] &^ cc[w]
 	}
-	f.span[n+1][j][1] = nw
 }
 
 // untouched is the bit vector of the families of size j untouched by the
@@ -269,7 +266,7 @@ func (f *families) untouched(n, j int, clues *[81]int8) []uint64 {
 		f.next1(l, j, int(clues[l]))
 		f.known[l+1] |= bit
 	}
-	return f.alive[n][j][:f.span[n][j][1]]
+	return f.alive[n][j][:f.words[j]]
 }
 
 // leading drops the leading zero words of alive and says how many it
