@@ -433,3 +433,22 @@ func TestPuzzleFullGrids(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskOf checks MaskOf against Set cell by cell on grids of random
+// values 0..9, sparse and dense.
+func TestMaskOf(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 9))
+	for trial := range 2000 {
+		var p Grid
+		var want Mask
+		for i := range p {
+			if r.IntN(10) < trial%10 {
+				p[i] = uint8(1 + r.IntN(9))
+				want.Set(i)
+			}
+		}
+		if got := MaskOf(&p); got != want {
+			t.Fatalf("%v: MaskOf %x; want %x", p, got, want)
+		}
+	}
+}

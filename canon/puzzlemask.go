@@ -1,6 +1,9 @@
 package canon
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Mask is a set of cells read as an 81-bit number with cell 0 (r1c1) the most
 // significant bit: Mask[0] holds cells 0-63 (cell 0 in bit 63), Mask[1] cells
@@ -10,13 +13,28 @@ type Mask [2]uint64
 
 // MaskOf returns the set of cells of p that hold a clue (a nonzero value).
 func MaskOf(p *Grid) Mask {
+	// Eight cells at a time, without a branch a cell: each byte's high bit
+	// says whether it is nonzero, and one multiplication gathers the eight
+	// bits into a byte, the first cell highest (clueByte).
 	var m Mask
-	for i, d := range p {
-		if d != 0 {
-			m.Set(i)
-		}
+	for i := 0; i < 64; i += 8 {
+		m[0] |= clueByte(binary.LittleEndian.Uint64(p[i:])) << (56 - i)
+	}
+	m[1] = clueByte(binary.LittleEndian.Uint64(p[64:]))<<9 | clueByte(binary.LittleEndian.Uint64(p[72:]))<<1
+	if p[80] != 0 {
+		m[1] |= 1
 	}
 	return m
+}
+
+// clueByte is the byte whose bit 7-k says whether byte k of x (its k-th
+// lowest) is nonzero. The high bit of each byte of t is that byte's; the
+// multiplication moves bit 8k of t>>7 to bit 63-k, and no two of its
+// products land on the same bit, so nothing carries.
+func clueByte(x uint64) uint64 {
+	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	t := ((x & low7) + low7 | x) & high
+	return (t >> 7) * 0x8040201008040201 >> 56
 }
 
 // Set adds cell i (0..80) to m.

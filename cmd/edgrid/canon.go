@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
 	"slices"
 	"strconv"
 
@@ -128,18 +129,30 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 
 // appendPattern appends the 81 cells of pattern m: '1' for a cell in it,
 // empty for the others (as Mask.Has reads it: cells 0-63 from bit 63 of
-// m[0] down, cells 64-80 from bit 16 of m[1] down).
+// m[0] down, cells 64-80 from bit 16 of m[1] down), eight cells at a time.
 func appendPattern(out []byte, m canon.Mask, empty byte) []byte {
 	n := len(out)
-	out = slices.Grow(out, 81)[:n+81]
-	o := out[n : n+81]
-	for i := range 64 {
-		bit := byte(m[0] >> (63 - i) & 1)
-		o[i] = empty + ('1'-empty)*bit
+	out = slices.Grow(out, 88)[:n+88]
+	o := out[n : n+88]
+	base := uint64(empty) * 0x0101010101010101
+	step := uint64('1' - empty)
+	for i := range 8 {
+		binary.LittleEndian.PutUint64(o[i*8:], base+patternBytes[m[0]>>(56-8*i)&0xff]*step)
 	}
-	for i := range 17 {
-		bit := byte(m[1] >> (16 - i) & 1)
-		o[64+i] = empty + ('1'-empty)*bit
-	}
-	return out
+	binary.LittleEndian.PutUint64(o[64:], base+patternBytes[m[1]>>9&0xff]*step)
+	binary.LittleEndian.PutUint64(o[72:], base+patternBytes[m[1]>>1&0xff]*step)
+	o[80] = empty + byte(m[1]&1)*byte(step)
+	return out[:n+81]
 }
+
+// patternBytes[v] has byte k (the k-th lowest, written k-th) 1 when bit
+// 7-k of v is set and 0 otherwise: eight cells of a mask, first cell in
+// the high bit, as eight bytes to scale and add to a line.
+var patternBytes = func() (t [256]uint64) {
+	for v := range t {
+		for k := range 8 {
+			t[v] |= uint64(v>>(7-k)&1) << (8 * k)
+		}
+	}
+	return t
+}()

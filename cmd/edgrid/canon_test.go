@@ -176,18 +176,20 @@ func TestCanonBadLines(t *testing.T) {
 
 // appendPattern writes a cell for each cell of the mask as Mask.Has reads it.
 func TestAppendPattern(t *testing.T) {
-	for _, m := range []canon.Mask{{}, {^uint64(0), 1<<17 - 1}, {0x8000000000000001, 0x10001}, {0x0123456789abcdef, 0x1a5a5}} {
-		got := appendPattern([]byte("#"), m, '.')
-		if len(got) != 82 || got[0] != '#' {
-			t.Fatalf("%x: %q", m, got)
-		}
-		for i := range 81 {
-			want := byte('.')
-			if m.Has(i) {
-				want = '1'
+	for _, empty := range []byte{'.', '0'} {
+		for _, m := range []canon.Mask{{}, {^uint64(0), 1<<17 - 1}, {0x8000000000000001, 0x10001}, {0x0123456789abcdef, 0x1a5a5}, {0xfedcba9876543210, 0x0f0f0}} {
+			got := appendPattern([]byte("#"), m, empty)
+			if len(got) != 82 || got[0] != '#' {
+				t.Fatalf("%x: %q", m, got)
 			}
-			if got[1+i] != want {
-				t.Fatalf("%x: cell %d is %q, want %q", m, i, got[1+i], want)
+			for i := range 81 {
+				want := empty
+				if m.Has(i) {
+					want = '1'
+				}
+				if got[1+i] != want {
+					t.Fatalf("%x: cell %d is %q, want %q", m, i, got[1+i], want)
+				}
 			}
 		}
 	}

@@ -130,3 +130,28 @@ func BenchmarkCanonPuzzleLines(b *testing.B) {
 		return a
 	})
 }
+
+// BenchmarkCanonPatternLines is edgrid canon --pattern of the 17-clue set
+// beside canon.PuzzleCanon.Pattern alone on the same puzzles' masks. Run
+// it on one core to compare with canon's BenchmarkPatternMinlex:
+//
+//	go test ./cmd/edgrid -run XXX -bench CanonPatternLines -cpu 1
+func BenchmarkCanonPatternLines(b *testing.B) {
+	canon.Prepare()
+	texts := sharedPuzzles(b, "puzzles2_17_clue", math.MaxInt)
+	ms := make([]canon.Mask, len(texts))
+	var in []byte
+	for i, t := range texts {
+		p, _, err := cells.Read(t)
+		if err != nil {
+			b.Fatalf("puzzle %d: %v", i+1, err)
+		}
+		ms[i] = canon.MaskOf(&p)
+		in = append(append(in, t...), '\n')
+	}
+	var pc canon.PuzzleCanon
+	benchLines(b, "patterns", len(ms), in, canonOptions{pattern: true}, func(i int) int {
+		_, a, _ := pc.Pattern(ms[i])
+		return a
+	})
+}
