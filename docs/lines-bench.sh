@@ -6,6 +6,7 @@
 #   canon of 1,000,000 random grids      against canon's Minlex/random
 #   canon --dots of the 17-clue set x 20 against PuzzleMinlex/17clue/plain
 #   solve --unique of the same           against solve's Fast/17clue/unique
+#   canon --pattern of the same          against canon's PatternMinlex
 # Five pairs each, core 0; nothing else should run meanwhile.
 set -eu
 GO=${GO:-go}
@@ -34,3 +35,4 @@ pair() { # name input "command" test-binary package benchmark
 pair "canon, grids" "$tmp/grids" canon "$tmp/canon.test" canon '^BenchmarkMinlex$/^random$'
 pair "canon --dots, puzzles" "$tmp/puzzles" "canon --dots" "$tmp/canon.test" canon '^BenchmarkPuzzleMinlex$/^17clue$/^plain$'
 pair "solve --unique" "$tmp/puzzles" "solve --unique" "$tmp/solve.test" solve '^BenchmarkFast$/^17clue$/^unique$'
+pair "canon --pattern" "$tmp/puzzles" "canon --pattern" "$tmp/canon.test" canon '^BenchmarkPatternMinlex$'
