@@ -45,6 +45,7 @@ type globalFamilies struct {
 	alive [][famDeg + 1][]uint64   // alive[n][j]: those no clue of the first n touches
 	disj  [maxSets]setBits         // disj[i]: the sets disjoint from set i
 	cand  [famDeg + 1]setBits      // scratch: the sets that may join a family
+	nw    int                      // the words of a set of sets in use
 }
 
 // families are the compacted families the deep levels use.
@@ -62,6 +63,7 @@ func (g *globalFamilies) build(sets []cells, depth int) {
 	for len(g.alive) <= depth {
 		g.alive = append(g.alive, [famDeg + 1][]uint64{})
 	}
+	g.nw = (len(sets) + 63) / 64
 	g.disjointness(sets)
 	for j := 2; j <= famDeg; j++ {
 		g.sets[j] = g.sets[j][:0]
@@ -75,19 +77,28 @@ func (g *globalFamilies) build(sets []cells, depth int) {
 		for c := range 81 {
 			g.cell[j][c] = resize(g.cell[j][c], nw)
 		}
-		for i, u := range g.sets[j] {
-			w, b := i>>6, uint64(1)<<(i&63)
-			for x := u; !x.empty(); {
-				c := x.first()
-				x.clear(c)
-				g.cell[j][c][w] |= b
+		// The index 64 families at a time: their cells as the rows of a
+		// bit matrix, transposed, are the cells' words.
+		fs := g.sets[j]
+		for w := range nw {
+			var lo, hi [64]uint64
+			for k, u := range fs[w*64 : min(len(fs), w*64+64)] {
+				lo[k], hi[k] = u[0], u[1]
+			}
+			transpose64(&lo)
+			transpose64(&hi)
+			for c := range 64 {
+				g.cell[j][c][w] = lo[c]
+			}
+			for c := 64; c < 81; c++ {
+				g.cell[j][c][w] = hi[c-64]
 			}
 		}
 		for l := 0; l <= depth; l++ {
 			g.alive[l][j] = resize(g.alive[l][j], nw)
 		}
 		a := g.alive[0][j]
-		for i := range len(g.sets[j]) {
+		for i := range len(fs) {
 			a[i>>6] |= 1 << (i & 63)
 		}
 	}
@@ -100,7 +111,7 @@ func (g *globalFamilies) build(sets []cells, depth int) {
 // among the smallest sets come first; a family holding one of the skipped
 // sets is left out. It reports false once the families of j are full.
 func (g *globalFamilies) extend(sets []cells, skip, j, need int, cand *setBits, u cells) bool {
-	for w := range cand {
+	for w := range g.nw {
 		for x := cand[w]; x != 0; x &= x - 1 {
 			i := w<<6 | bits.TrailingZeros64(x)
 			v := u.or(sets[i])
@@ -120,7 +131,7 @@ func (g *globalFamilies) extend(sets []cells, skip, j, need int, cand *setBits, 
 			// The next sets: disjoint from set i too, below i.
 			next := &g.cand[need-1]
 			cnt := 0
-			for k := range next {
+			for k := range g.nw {
 				next[k] = cand[k] & g.disj[i][k] & below(i, k) &^ below(skip, k)
 				cnt += bits.OnesCount64(next[k])
 			}

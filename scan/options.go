@@ -30,9 +30,10 @@ type Options struct {
 	MaxUASize int         // the unavoidable sets collected first: every minimal one up to this size (0: UASize's default)
 }
 
-// DefaultUASize is the size up to which a scan of up to 16 clues collects
-// unavoidable sets before searching when Options.MaxUASize is 0; scans of
-// more clues collect up to LargeUASize.
+// DefaultUASize is the size up to which a scan of up to 16 clues, or one
+// that stops at its first puzzle, collects unavoidable sets before
+// searching when Options.MaxUASize is 0; whole scans of more clues collect
+// up to LargeUASize.
 const (
 	DefaultUASize = 12
 	LargeUASize   = 14
@@ -62,15 +63,16 @@ func (o *Options) minimal() bool {
 }
 
 // UASize is the size up to which the scan collects unavoidable sets
-// before searching: MaxUASize, or by default DefaultUASize up to 16 clues
-// and LargeUASize above (a search of more clues reaches more candidates,
-// and the larger sets, found in a few tens of milliseconds, turn most of
-// them away before the solver).
+// before searching: MaxUASize, or by default LargeUASize for a whole scan
+// of more than 16 clues and DefaultUASize otherwise. A search of more
+// clues reaches more candidates, and the larger sets, found in a few tens
+// of milliseconds, turn most of them away before the solver; a scan that
+// stops at its first puzzle rarely makes up for those milliseconds.
 func (o *Options) UASize() int {
 	switch {
 	case o.MaxUASize != 0:
 		return o.MaxUASize
-	case o.Clues > 16:
+	case o.Clues > 16 && !o.First:
 		return LargeUASize
 	}
 	return DefaultUASize

@@ -45,7 +45,7 @@ in a part file of --out DIR (resumable); 'edgrid scan merge DIR...' prints them 
 	f.BoolVar(&o.all, "all", false, "report every K-clue puzzle, minimal or not")
 	f.BoolVar(&o.canon, "canon", false, "print each puzzle's minlex form (edgrid canon's), sorted and without repeats; the count line adds 'classes <m>'")
 	f.BoolVar(&o.ua, "ua", false, "list the minimal unavoidable sets of each grid, with their numbers by size")
-	f.IntVar(&o.maxSize, "max-size", 0, fmt.Sprintf("the largest unavoidable set collected, `N` in 4..%d (default %d; for a search of more than 16 clues %d): with --ua the sets listed, else those the search starts from", scan.MaxUASize, scan.DefaultUASize, scan.LargeUASize))
+	f.IntVar(&o.maxSize, "max-size", 0, fmt.Sprintf("the largest unavoidable set collected, `N` in 4..%d (default %d; %d for a whole scan of more than 16 clues): with --ua the sets listed, else those the search starts from", scan.MaxUASize, scan.DefaultUASize, scan.LargeUASize))
 	groupsFlag(f, &o.groups, "scan the minlex grids of groups N or A-B into --out DIR")
 	f.IntVarP(&o.band, "band", "b", 0, "scan the minlex grids of every group of first band N (1..401) into --out DIR")
 	catalogFlag(f, &o.catalog, "with --groups or --band: read the grids from this catalog directory instead of enumerating them")
