@@ -366,7 +366,9 @@ func makeAll(ctx context.Context, k *Kind, opt DirOptions, s *Survey, mw *manife
 		})
 	}
 	err := eg.Wait()
-	if err != nil && ctx.Err() != nil {
+	// A signal that came between groups, or during one that finished all
+	// the same, leaves err nil with groups still to do: stopped too.
+	if ctx.Err() != nil && (err != nil || sum.Done < sum.Groups) {
 		return fmt.Errorf("stopped (%d of %d groups done; run the same command again to resume): %w", sum.Done, sum.Groups, ctx.Err())
 	}
 	return err

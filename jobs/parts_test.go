@@ -149,3 +149,24 @@ func TestRunPartsCancel(t *testing.T) {
 		t.Fatalf("resumed run: %+v, %v", sum, err)
 	}
 }
+
+// A signal whose group still finishes (it arrives between groups, or the
+// group's work does not look at it) stops the run all the same: an error
+// that says so, not a run that looks complete.
+func TestRunPartsCancelBetweenGroups(t *testing.T) {
+	dir := t.TempDir()
+	opt, _ := fakeParts(dir, "k1", 1, 50)
+	ctx, cancel := context.WithCancel(context.Background())
+	inner := opt.Make
+	opt.Workers = 1
+	opt.Make = func(c context.Context, g int, path string) (int64, error) {
+		if g == 20 {
+			cancel()
+		}
+		return inner(c, g, path)
+	}
+	sum, err := RunParts(ctx, opt)
+	if err == nil || !strings.Contains(err.Error(), "run the same command again to resume") || sum.Done != 20 {
+		t.Fatalf("run cancelled between groups: %+v, %v", sum, err)
+	}
+}
