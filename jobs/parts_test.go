@@ -127,46 +127,37 @@ func TestRunPartsRefusals(t *testing.T) {
 	}
 }
 
+// TestRunPartsCancel cancels a run during group 20, whose work either
+// gives up with the cancellation or finishes all the same (a signal
+// between groups): either way the run stops with an error that says so,
+// not as a run that looks complete, and a second run finishes the rest.
 func TestRunPartsCancel(t *testing.T) {
-	dir := t.TempDir()
-	opt, _ := fakeParts(dir, "k1", 1, 50)
-	ctx, cancel := context.WithCancel(context.Background())
-	inner := opt.Make
-	opt.Workers = 1
-	opt.Make = func(c context.Context, g int, path string) (int64, error) {
-		if g == 20 {
-			cancel()
-			return 0, c.Err()
+	for _, finish := range []bool{false, true} {
+		dir := t.TempDir()
+		opt, _ := fakeParts(dir, "k1", 1, 50)
+		ctx, cancel := context.WithCancel(context.Background())
+		inner := opt.Make
+		opt.Workers = 1
+		opt.Make = func(c context.Context, g int, path string) (int64, error) {
+			if g == 20 {
+				cancel()
+				if !finish {
+					return 0, c.Err()
+				}
+			}
+			return inner(c, g, path)
 		}
-		return inner(c, g, path)
-	}
-	sum, err := RunParts(ctx, opt)
-	if err == nil || !strings.Contains(err.Error(), "run the same command again to resume") || sum.Done != 19 {
-		t.Fatalf("cancelled run: %+v, %v", sum, err)
-	}
-	opt.Make = inner
-	if sum, err := RunParts(context.Background(), opt); err != nil || sum.Written != 31 || sum.Done != 50 {
-		t.Fatalf("resumed run: %+v, %v", sum, err)
-	}
-}
-
-// A signal whose group still finishes (it arrives between groups, or the
-// group's work does not look at it) stops the run all the same: an error
-// that says so, not a run that looks complete.
-func TestRunPartsCancelBetweenGroups(t *testing.T) {
-	dir := t.TempDir()
-	opt, _ := fakeParts(dir, "k1", 1, 50)
-	ctx, cancel := context.WithCancel(context.Background())
-	inner := opt.Make
-	opt.Workers = 1
-	opt.Make = func(c context.Context, g int, path string) (int64, error) {
-		if g == 20 {
-			cancel()
+		done := 19
+		if finish {
+			done = 20
 		}
-		return inner(c, g, path)
-	}
-	sum, err := RunParts(ctx, opt)
-	if err == nil || !strings.Contains(err.Error(), "run the same command again to resume") || sum.Done != 20 {
-		t.Fatalf("run cancelled between groups: %+v, %v", sum, err)
+		sum, err := RunParts(ctx, opt)
+		if err == nil || !strings.Contains(err.Error(), "run the same command again to resume") || sum.Done != done {
+			t.Fatalf("group 20 finishing %v: cancelled run: %+v, %v", finish, sum, err)
+		}
+		opt.Make = inner
+		if sum, err := RunParts(context.Background(), opt); err != nil || sum.Written != 50-done || sum.Done != 50 {
+			t.Fatalf("group 20 finishing %v: resumed run: %+v, %v", finish, sum, err)
+		}
 	}
 }

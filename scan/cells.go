@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"cmp"
 	"math/bits"
 
 	"edgrid/canon"
@@ -19,9 +20,17 @@ func (s cells) empty() bool           { return s[0]|s[1] == 0 }
 func (s cells) meets(t cells) bool    { return s[0]&t[0]|s[1]&t[1] != 0 }
 func (s cells) subsetOf(t cells) bool { return s[0]&^t[0]|s[1]&^t[1] == 0 }
 func (s cells) count() int            { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
-func (s cells) less(t cells) bool     { return s[0] < t[0] || s[0] == t[0] && s[1] < t[1] }
 func (s *cells) set(c int)            { s[c>>6] |= 1 << (c & 63) }
 func (s *cells) clear(c int)          { s[c>>6] &^= 1 << (c & 63) }
+
+// compare orders sets as the numbers s[0], s[1] (word 0 first): -1, 0 or
+// +1, for sorting.
+func (s cells) compare(t cells) int {
+	if c := cmp.Compare(s[0], t[0]); c != 0 {
+		return c
+	}
+	return cmp.Compare(s[1], t[1])
+}
 
 // allCells is the set of all 81 cells.
 func allCells() cells { return cells{^uint64(0), 1<<17 - 1} }

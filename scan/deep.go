@@ -168,28 +168,7 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 // last1 places the last clue: a cell of the first unhit set that is in
 // every unhit set.
 func (s *Scanner) last1(n0, n int, dead cells) error {
-	d := &s.deep
-	open := d.sets[first2(d.unhit[n])].andNot(dead)
-	for !open.empty() {
-		c := open.first()
-		open.clear(c)
-		if !subset2(d.unhit[n], &d.cell[c]) {
-			continue
-		}
-		s.clues[n] = int8(c)
-		if !s.hitsAll(n0, n+1) {
-			continue
-		}
-		learned, err := s.check(n + 1)
-		if err != nil {
-			return err
-		}
-		if !learned.empty() {
-			d.learn(learned, n0, n)
-			open = open.and(learned)
-		}
-	}
-	return nil
+	return s.lastOf(n0, n, s.deep.unhit[n], dead)
 }
 
 // last2 places the last two clues: a cell c of the first unhit set, then a
@@ -213,7 +192,7 @@ func (s *Scanner) last2(n0, n int, dead cells) error {
 				d.unhit[n+1] = rest
 				err = s.deepAllHit(n0, n+1, dead)
 			} else {
-				err = s.lastOf(n0, n, rest, dead)
+				err = s.lastOf(n0, n+1, rest, dead)
 			}
 			if err != nil {
 				return err
@@ -224,28 +203,29 @@ func (s *Scanner) last2(n0, n int, dead cells) error {
 	return nil
 }
 
-// lastOf places the last clue after the n+1 clues, which miss the deep
-// sets rest: a cell of the first of them that all of them hold.
+// lastOf places clue n+1, the last: a cell of the first of the deep sets
+// rest, which the n clues miss, that all of rest hold. A set learned from
+// a failure narrows the cells still worth trying to those inside it.
 func (s *Scanner) lastOf(n0, n int, rest [2]uint64, dead cells) error {
 	d := &s.deep
-	second := d.sets[first2(rest)].andNot(dead)
-	for !second.empty() {
-		c2 := second.first()
-		second.clear(c2)
-		if !subset2(rest, &d.cell[c2]) {
+	open := d.sets[first2(rest)].andNot(dead)
+	for !open.empty() {
+		c := open.first()
+		open.clear(c)
+		if !subset2(rest, &d.cell[c]) {
 			continue
 		}
-		s.clues[n+1] = int8(c2)
-		if !s.hitsAll(n0, n+2) {
+		s.clues[n] = int8(c)
+		if !s.hitsAll(n0, n+1) {
 			continue
 		}
-		learned, err := s.check(n + 2)
+		learned, err := s.check(n + 1)
 		if err != nil {
 			return err
 		}
 		if !learned.empty() {
 			d.learn(learned, n0, n)
-			second = second.and(learned)
+			open = open.and(learned)
 		}
 	}
 	return nil

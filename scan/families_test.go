@@ -57,8 +57,8 @@ func TestFamiliesListed(t *testing.T) {
 				continue
 			}
 			compared[j] += len(want)
-			sortCells(got)
-			sortCells(want)
+			slices.SortFunc(got, cells.compare)
+			slices.SortFunc(want, cells.compare)
 			if !slices.Equal(got, want) {
 				t.Errorf("%d sets, size %d: %d families listed; want %d", n, j, len(got), len(want))
 			}
@@ -76,18 +76,6 @@ func TestFamiliesListed(t *testing.T) {
 			t.Errorf("no family of size %d was compared", j)
 		}
 	}
-}
-
-func sortCells(s []cells) {
-	slices.SortFunc(s, func(a, b cells) int {
-		switch {
-		case a.less(b):
-			return -1
-		case b.less(a):
-			return 1
-		}
-		return 0
-	})
 }
 
 // TestFamiliesCompacted follows random clues down the global families,

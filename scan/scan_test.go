@@ -252,3 +252,24 @@ func TestScanErrors(t *testing.T) {
 		t.Errorf("after errors: %d puzzles; want 1", len(got))
 	}
 }
+
+// TestUASize checks the sets a scan starts from: the size asked for, else
+// 12 cells up to 16 clues or for a scan that stops at its first puzzle,
+// and 14 for a whole scan of more clues.
+func TestUASize(t *testing.T) {
+	for _, c := range []struct {
+		opt  Options
+		want int
+	}{
+		{Options{Clues: 16}, DefaultUASize},
+		{Options{Clues: 17}, LargeUASize},
+		{Options{Clues: 25, Minimal: MinimalAny}, LargeUASize},
+		{Options{Clues: 17, First: true}, DefaultUASize},
+		{Options{Clues: 17, MaxUASize: 9}, 9},
+		{Options{Clues: 16, MaxUASize: 16}, 16},
+	} {
+		if got := c.opt.UASize(); got != c.want {
+			t.Errorf("%+v: UASize %d; want %d", c.opt, got, c.want)
+		}
+	}
+}

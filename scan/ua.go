@@ -64,13 +64,7 @@ func minimal(sets []cells) []cells {
 		if ca, cb := a.count(), b.count(); ca != cb {
 			return ca - cb
 		}
-		switch {
-		case a.less(b):
-			return -1
-		case b.less(a):
-			return 1
-		}
-		return 0
+		return a.compare(b)
 	})
 	sets = slices.Compact(sets)
 	out := sets[:0]
