@@ -194,3 +194,48 @@ func TestReadCellsEveryByte(t *testing.T) {
 		}
 	}
 }
+
+// TestReadMask checks ReadMask against Read and canon.MaskOf on random
+// lines of digits and empty cells, and that any other byte in any cell
+// sends the line to Read.
+func TestReadMask(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const cellChars = ".0123456789"
+	for range 20000 {
+		b := make([]byte, 81)
+		density := r.IntN(12)
+		for i := range b {
+			if r.IntN(11) < density {
+				b[i] = '1' + byte(r.IntN(9))
+			} else {
+				b[i] = ".0"[r.IntN(2)]
+			}
+		}
+		if r.IntN(4) == 0 {
+			b[r.IntN(81)] = cellChars[r.IntN(len(cellChars))]
+		}
+		p, empty, err := Read(string(b))
+		if err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		m, clues, ok := ReadMask(string(b))
+		if !ok || m != canon.MaskOf(&p) || clues != 81-empty {
+			t.Fatalf("%s: ReadMask %v %d %v, want %v %d", b, m, clues, ok, canon.MaskOf(&p), 81-empty)
+		}
+		// Any other byte, in any cell, is not for ReadMask.
+		k := r.IntN(81)
+		for _, c := range []byte{'-', '*', '_', 'x', ' ', '|', '/', ':', 'a', 0, 0x80, 0xb1, 0xff, '0' - 1, '9' + 1, '.' - 1, '.' + 1} {
+			save := b[k]
+			b[k] = c
+			if _, _, ok := ReadMask(string(b)); ok {
+				t.Fatalf("ReadMask took byte %#x in cell %d: %q", c, k+1, b)
+			}
+			b[k] = save
+		}
+	}
+	for _, s := range []string{"", strings.Repeat("1", 80), strings.Repeat("1", 82)} {
+		if _, _, ok := ReadMask(s); ok {
+			t.Errorf("ReadMask took %d bytes", len(s))
+		}
+	}
+}

@@ -4,6 +4,8 @@
 # formatting, writing) against the benchmark of their engine, alternating
 # runs so that each pair shares the machine's speed of the moment:
 #   canon of 1,000,000 random grids      against canon's Minlex/random
+#     and against Minlex/distinct: 262,144 grids whose band lookups miss
+#     the cache as a million distinct grids' do (random cycles 4,096)
 #   canon --dots of the 17-clue set x 20 against PuzzleMinlex/17clue/plain
 #   solve --unique of the same           against solve's Fast/17clue/unique
 #   canon --pattern of the same          against canon's PatternMinlex
@@ -33,6 +35,7 @@ pair() { # name input "command" test-binary package benchmark
 	done
 }
 pair "canon, grids" "$tmp/grids" canon "$tmp/canon.test" canon '^BenchmarkMinlex$/^random$'
+pair "canon, grids (distinct)" "$tmp/grids" canon "$tmp/canon.test" canon '^BenchmarkMinlex$/^distinct$'
 pair "canon --dots, puzzles" "$tmp/puzzles" "canon --dots" "$tmp/canon.test" canon '^BenchmarkPuzzleMinlex$/^17clue$/^plain$'
 pair "solve --unique" "$tmp/puzzles" "solve --unique" "$tmp/solve.test" solve '^BenchmarkFast$/^17clue$/^unique$'
 pair "canon --pattern" "$tmp/puzzles" "canon --pattern" "$tmp/canon.test" canon '^BenchmarkPatternMinlex$'

@@ -14,6 +14,9 @@ type answerer struct {
 	cmd   string // the command's name in messages
 	json  bool
 	quote bool // messages show the input: `line 2: "abc": not a number`
+	// recycle: the work function keeps no string of its batch once it
+	// returns, so that the batch's memory can be reused (batchMem).
+	recycle bool
 }
 
 // answerEach answers each line of b with fn into r. fn appends the answer
@@ -65,6 +68,7 @@ func (a answerer) answerEach(b []inputLine, r *batchResult, fn func(l *inputLine
 func (a answerer) run(ctx context.Context, args []string, s streams, cells bool, work func(b []inputLine, r *batchResult)) error {
 	bs := openBatches(args, s.in, cells)
 	defer bs.close()
+	bs.recycle = a.recycle
 	return a.runFrom(ctx, bs, s, work)
 }
 

@@ -61,8 +61,10 @@ func (o canonOptions) validate() error {
 // are still answered; the command then fails with exit status 1.
 func runCanon(ctx context.Context, o canonOptions, args []string, s streams) error {
 	// Build the band tables while the first input is read and parsed; the
-	// workers wait for them at their first Minlex.
-	go canon.Prepare()
+	// workers wait for them at their first Minlex. Clue patterns need none.
+	if !o.pattern {
+		go canon.Prepare()
+	}
 	order := canon.PlainOrder
 	if o.patternFirst {
 		order = canon.PatternFirst
@@ -71,11 +73,21 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 	if o.dots {
 		empty = '.'
 	}
-	a := answerer{cmd: "canon", json: o.json}
+	// Answers and messages copy what they show of an input: the batch's
+	// memory is free once they are written.
+	a := answerer{cmd: "canon", json: o.json, recycle: true}
 	return a.run(ctx, args, s, true, func(b []inputLine, r *batchResult) {
 		var pc canon.PuzzleCanon
 		var p canon.Grid // one a batch: Minlex's argument escapes
 		a.answerEach(b, r, func(l *inputLine, out []byte) ([]byte, error) {
+			if o.pattern {
+				// The usual line's pattern straight from its text; a
+				// full grid (to be checked) and any other text are read
+				// below.
+				if m, clues, ok := cells.ReadMask(l.text); ok && clues < 81 {
+					return appendPatternAnswer(out, &pc, m, empty, o), nil
+				}
+			}
 			var n int
 			var err error
 			if p, n, err = cells.Read(l.text); err != nil {
@@ -95,18 +107,13 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 					return out, err
 				}
 			}
+			if o.pattern {
+				return appendPatternAnswer(out, &pc, canon.MaskOf(&p), empty, o), nil
+			}
 			if o.json {
-				key := `,"form":"`
-				if o.pattern {
-					key = `,"pattern":"`
-				}
-				out = append(out, key...)
+				out = append(out, `,"form":"`...)
 			}
 			switch {
-			case o.pattern:
-				var m canon.Mask
-				m, autos, _ = pc.Pattern(canon.MaskOf(&p))
-				out = appendPattern(out, m, empty)
 			case n == 0:
 				out = m.AppendText(out)
 			default:
@@ -125,6 +132,21 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 			return out, nil
 		})
 	})
+}
+
+// appendPatternAnswer appends the answer of canon --pattern for the clue
+// pattern m: its form, and its automorphisms with --autos or --json.
+func appendPatternAnswer(out []byte, pc *canon.PuzzleCanon, m canon.Mask, empty byte, o canonOptions) []byte {
+	f, autos, _ := pc.Pattern(m)
+	switch {
+	case o.json:
+		out = appendPattern(append(out, `,"pattern":"`...), f, empty)
+		out = append(out, `","autos":`...)
+		return strconv.AppendInt(out, int64(autos), 10)
+	case o.autos:
+		return strconv.AppendInt(append(appendPattern(out, f, empty), ' '), int64(autos), 10)
+	}
+	return appendPattern(out, f, empty)
 }
 
 // appendPattern appends the 81 cells of pattern m: '1' for a cell in it,

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"edgrid/cells"
 )
@@ -188,17 +189,21 @@ type lineReader struct {
 	blockLine int
 	rows      int
 
-	buf []byte      // the text of the current batch's inputs
-	b   []inputLine // its inputs, text as offsets into buf until done
-	off [][2]int    // per input: the text's and the rest's starts in buf
-	eof bool
+	// The text of the current batch's inputs, and the inputs, whose
+	// strings point into buf: its bytes are written once and not again
+	// until the batch's consumer is done with it (see batchMem), so they
+	// need no second copy.
+	buf  []byte
+	b    []inputLine
+	last *batchMem // the memory of the batch done handed over last
+	eof  bool
 }
 
 func newLineReader(in io.Reader, cells bool) *lineReader {
 	// Room for a whole batch from the start: a batch's slices never grow
 	// line by line.
-	return &lineReader{r: bufio.NewReaderSize(in, 256<<10), cells: cells,
-		buf: make([]byte, 0, batchBytes+batchLines), b: make([]inputLine, 0, batchLines), off: make([][2]int, 0, batchLines)}
+	m := newBatchMem()
+	return &lineReader{r: bufio.NewReaderSize(in, 256<<10), cells: cells, buf: m.buf, b: m.lines}
 }
 
 // next returns the next batch of inputs, or nil at the end of the input.
@@ -206,6 +211,9 @@ func newLineReader(in io.Reader, cells bool) *lineReader {
 // so that the lines of a slow producer are answered as they come.
 func (lr *lineReader) next() ([]inputLine, int, error) {
 	for !lr.eof {
+		if lr.plainLines() {
+			break
+		}
 		line, err := lr.readLine()
 		if err == io.EOF {
 			lr.eof = true
@@ -218,11 +226,54 @@ func (lr *lineReader) next() ([]inputLine, int, error) {
 		if lr.eof {
 			lr.endBlock()
 		}
-		if len(lr.b) > 0 && (len(lr.buf) >= batchBytes || len(lr.b) >= batchLines || lr.r.Buffered() == 0 && lr.rows == 0) {
+		if lr.ready() {
 			break
 		}
 	}
 	return lr.done()
+}
+
+// ready reports whether the batch is to be handed over: it is full, or no
+// more input is buffered.
+func (lr *lineReader) ready() bool {
+	return len(lr.b) > 0 && (len(lr.buf) >= batchBytes || len(lr.b) >= batchLines || lr.r.Buffered() == 0 && lr.rows == 0)
+}
+
+// plainLines takes the buffered lines that are the usual input, 81 bytes
+// with no separator among them and an end of line ("\n" or "\r\n", the
+// same for the run), as a run: one copy for all of them and none of the
+// per-line work of readLine and take. It reports whether the batch is then
+// ready.
+func (lr *lineReader) plainLines() bool {
+	if lr.n == 0 || lr.rows > 0 || lr.r.Buffered() < 83 {
+		return false // the first line may start with a byte-order mark
+	}
+	p, _ := lr.r.Peek(lr.r.Buffered())
+	w := 82 // 81 bytes and the end of line
+	if p[81] == '\r' && p[82] == '\n' {
+		w = 83
+	}
+	room := min(batchLines-len(lr.b), (batchBytes-len(lr.buf))/w)
+	k := 0
+	for k < room && (k+1)*w <= len(p) {
+		line := p[k*w : (k+1)*w]
+		if line[w-1] != '\n' || line[81] != p[81] || line[0] == '#' || firstSpace(line[:81]) != 81 {
+			break
+		}
+		k++
+	}
+	if k == 0 {
+		return false
+	}
+	start := len(lr.buf)
+	lr.buf = append(lr.buf, p[:k*w]...)
+	run := lr.buf[start:]
+	for i := range k {
+		lr.n++
+		lr.b = append(lr.b, inputLine{num: lr.n, text: unsafe.String(&run[i*w], 81)})
+	}
+	lr.r.Discard(k * w)
+	return lr.ready()
 }
 
 // readLine returns the next line, its end of line removed, or nil for a
@@ -259,6 +310,11 @@ func (lr *lineReader) readLine() ([]byte, error) {
 
 // take handles one line of text.
 func (lr *lineReader) take(line []byte) {
+	if lr.rows == 0 && len(line) == 82 && line[81] == '\n' && line[0] != '#' && firstSpace(line[:81]) == 81 {
+		// The usual line: one field of 81 bytes, nothing around it.
+		lr.add(inputLine{num: lr.n}, line[:81], nil)
+		return
+	}
 	t := trim(line)
 	if len(t) == 0 || t[0] == '#' {
 		lr.endBlock()
@@ -296,30 +352,34 @@ func (lr *lineReader) endBlock() {
 	lr.rows = 0
 }
 
-// add appends an input to the batch, copying its text.
+// add appends an input to the batch, copying its text into buf.
 func (lr *lineReader) add(l inputLine, text, rest []byte) {
-	lr.off = append(lr.off, [2]int{len(lr.buf), len(lr.buf) + len(text)})
+	start := len(lr.buf)
 	lr.buf = append(append(lr.buf, text...), rest...)
+	l.text = bufString(lr.buf[start : start+len(text)])
+	l.rest = bufString(lr.buf[start+len(text):])
 	lr.b = append(lr.b, l)
 }
 
-// done hands the batch over: its texts become substrings of one string.
+// bufString is b as a string without a copy; b is part of a batch's buf,
+// whose bytes are never written again.
+func bufString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// done hands the batch over, its memory as last, and starts the next one
+// in memory of its own.
 func (lr *lineReader) done() ([]inputLine, int, error) {
 	if len(lr.b) == 0 {
 		return nil, 0, nil
 	}
-	s := string(lr.buf)
-	for i := range lr.b {
-		a, m := lr.off[i][0], lr.off[i][1]
-		e := len(s)
-		if i+1 < len(lr.b) {
-			e = lr.off[i+1][0]
-		}
-		lr.b[i].text, lr.b[i].rest = s[a:m], s[m:e]
-	}
 	b, size := lr.b, len(lr.buf)
-	// The texts were copied into s: buf is free again.
-	lr.b, lr.buf, lr.off = make([]inputLine, 0, batchLines), lr.buf[:0], lr.off[:0]
+	lr.last = &batchMem{buf: lr.buf[:0], lines: lr.b[:0]}
+	m := newBatchMem()
+	lr.b, lr.buf = m.lines, m.buf
 	return b, size, nil
 }
 

@@ -13,7 +13,33 @@ import (
 // batchOrErr is what the reading goroutine hands on.
 type batchOrErr struct {
 	lines []inputLine
+	mem   *batchMem // the memory lines live in, when it may be recycled
 	err   error
+}
+
+// batchMem is the memory of a batch read from standard input: its inputs
+// and the bytes their strings point into. A consumer that knows that no
+// string of the batch is in use any more may give it back with release,
+// for a later batch to reuse without allocating and zeroing it again;
+// one that does not leaves it to the garbage collector.
+type batchMem struct {
+	buf   []byte
+	lines []inputLine
+}
+
+// batchMems holds the memory of released batches.
+var batchMems = sync.Pool{New: func() any {
+	return &batchMem{buf: make([]byte, 0, batchBytes+batchLines), lines: make([]inputLine, 0, batchLines)}
+}}
+
+// newBatchMem returns empty memory for a batch.
+func newBatchMem() *batchMem { return batchMems.Get().(*batchMem) }
+
+// release gives m back for reuse.
+func (m *batchMem) release() {
+	if cap(m.buf) <= 2*maxLine {
+		batchMems.Put(m)
+	}
 }
 
 // inputBatches yields the inputs of args, or else of in, in batches on the
@@ -44,7 +70,7 @@ func inputBatches(args []string, in io.Reader, cells bool, depth int, stop <-cha
 				send(batchOrErr{err: err})
 				return
 			}
-			if b == nil || !send(batchOrErr{lines: b}) {
+			if b == nil || !send(batchOrErr{lines: b, mem: lr.last}) {
 				return
 			}
 		}
@@ -59,6 +85,10 @@ type batchSource struct {
 	ch      <-chan batchOrErr
 	stop    chan struct{}
 	pending [][]inputLine
+	mem     *batchMem // the memory of the batch next returned last, or nil
+	// recycle: orderedMapFrom releases each batch's memory once its
+	// answers are written; the work function keeps no string of it.
+	recycle bool
 }
 
 // openBatches starts reading the inputs of args, or else of in; close stops it.
@@ -77,6 +107,7 @@ func (bs *batchSource) unread(b ...[]inputLine) { bs.pending = append(b, bs.pend
 // further batch is waiting. When ctx is done first it returns the error of
 // stopped: a signal ends the wait for input.
 func (bs *batchSource) next(ctx context.Context) ([]inputLine, bool, error) {
+	bs.mem = nil
 	if len(bs.pending) > 0 {
 		b := bs.pending[0]
 		bs.pending = bs.pending[1:]
@@ -92,6 +123,7 @@ func (bs *batchSource) next(ctx context.Context) ([]inputLine, bool, error) {
 		if b.err != nil {
 			return nil, false, b.err
 		}
+		bs.mem = b.mem
 		return b.lines, len(bs.ch) == 0, nil
 	}
 }
@@ -99,6 +131,7 @@ func (bs *batchSource) next(ctx context.Context) ([]inputLine, bool, error) {
 // nextWithin is next waiting at most d for a batch; late reports that
 // none came in that time (and nothing was taken).
 func (bs *batchSource) nextWithin(ctx context.Context, d time.Duration) (b []inputLine, late bool, err error) {
+	bs.mem = nil
 	if len(bs.pending) > 0 {
 		b, _, err = bs.next(ctx)
 		return b, false, err
@@ -174,6 +207,7 @@ func orderedMapFrom(ctx context.Context, bs *batchSource, s streams, work func(b
 	type job struct {
 		lines []inputLine
 		done  chan *batchResult
+		mem   *batchMem // released once this, a batch's last piece, is written
 	}
 	jobs := make(chan job, workers)
 	queue := make(chan job, 2*workers)
@@ -203,6 +237,9 @@ func orderedMapFrom(ctx context.Context, bs *batchSource, s streams, work func(b
 				_, werr = out.Write(r.out)
 			}
 			outBuffers.Put(r.out[:0])
+			if j.mem != nil {
+				j.mem.release()
+			}
 			if werr == nil && len(queue) == 0 {
 				werr = out.Flush() // the answers so far, while the next input is awaited
 			}
@@ -216,8 +253,16 @@ func orderedMapFrom(ctx context.Context, bs *batchSource, s streams, work func(b
 		// A batch is shared among the workers, so that an input of one
 		// batch (a few thousand lines, or the arguments) of expensive
 		// lines (rank, id) keeps every core busy too.
-		for _, piece := range split(b, workers) {
+		var mem *batchMem
+		if bs.recycle {
+			mem = bs.mem
+		}
+		pieces := split(b, workers)
+		for i, piece := range pieces {
 			j := job{lines: piece, done: make(chan *batchResult, 1)}
+			if i == len(pieces)-1 {
+				j.mem = mem
+			}
 			queue <- j
 			jobs <- j
 		}
