@@ -117,6 +117,10 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 			return err
 		}
 	}
+	if !s.famOn && s.stats.Nodes >= s.famAfter {
+		// Every size's level of compaction lies above n0.
+		s.startFamilies(n)
+	}
 	d := &s.deep
 	u := d.unhit[n]
 	m := s.k - n
@@ -133,7 +137,7 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 	}
 	var alive []uint64 // the families of m sets untouched, when m <= famDeg
 	lo := 0            // the word alive starts at
-	if m <= famDeg {
+	if m <= famDeg && s.famOn {
 		alive, lo = leading(s.fam.untouched(n, m, &s.clues))
 	}
 	open := d.sets[first2(u)].andNot(dead)
@@ -175,7 +179,11 @@ func (s *Scanner) last1(n0, n int, dead cells) error {
 // cell of the first set c misses that is in every set c misses.
 func (s *Scanner) last2(n0, n int, dead cells) error {
 	d := &s.deep
-	alive, lo := leading(s.fam.untouched(n, 2, &s.clues))
+	var alive []uint64 // the families of two sets untouched
+	lo := 0
+	if s.famOn {
+		alive, lo = leading(s.fam.untouched(n, 2, &s.clues))
+	}
 	open := d.sets[first2(d.unhit[n])].andNot(dead)
 	for w := range open {
 		for x := open[w]; x != 0; x &= x - 1 {

@@ -63,11 +63,21 @@ type Scanner struct {
 	gfam     globalFamilies  // the grid's families of disjoint sets
 	fam      families        // the families compacted for the deep levels
 	famDepth [famDeg + 1]int // famDepth[j]: the level at which families of j sets are compacted
+	famOn    bool            // the families are listed and followed (startFamilies)
+	famAfter int64           // the nodes searched before they are (famAfter)
+	started  func(n int)     // called when startFamilies is done at level n (tests)
+	famSets  []cells         // the collected sets, to list the families from
+	deadAt   [82]cells       // deadAt[n]: the dead cells of the search's node at level n
 }
+
+// famAfter is the number of nodes a scan searches before it lists the
+// grid's families: listing them costs more than a small search (a scan
+// that finds its first puzzle at once) needs in all.
+const famAfter = 2048
 
 // NewScanner returns a Scanner ready for use.
 func NewScanner() *Scanner {
-	return &Scanner{fast: solve.NewFast()}
+	return &Scanner{fast: solve.NewFast(), famAfter: famAfter}
 }
 
 // Scan finds the puzzles of g that opt asks for and calls fn with the clue
@@ -104,12 +114,10 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 	}
 	s.stats.Sets = len(sets)
 	s.initial, s.replace = s.nsets, s.nsets
-	depth := 0
 	for j := 2; j <= famDeg; j++ {
 		s.famDepth[j] = max(0, s.k-compactAt[j])
-		depth = max(depth, s.famDepth[j])
 	}
-	s.gfam.build(sets, depth)
+	s.famOn, s.famSets = false, sets
 	s.fam.known[0] = 0
 
 	var dead cells
@@ -117,7 +125,7 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 		dead = s.toLabels(fromMask(*opt.Cells)).complement()
 	}
 	err := s.search(0, dead)
-	s.emit, s.ctx = nil, nil
+	s.emit, s.ctx, s.famSets = nil, nil, nil
 	if errors.Is(err, errStop) {
 		err = nil
 	}
@@ -155,5 +163,35 @@ func (s *Scanner) add(u cells, n int) {
 	}
 	for l := 0; l <= n; l++ {
 		s.unhit[l][w] |= b
+	}
+}
+
+// startFamilies lists the grid's families and brings them to the search's
+// node at level n, as if they had been followed from the root: the path's
+// clues touch them level by level, and the sizes whose level of
+// compaction the path has passed are compacted there, with the cells dead
+// at that level. Below a gathering of deep sets, n is deeper than every
+// level of compaction, and the deep levels take the families from there.
+func (s *Scanner) startFamilies(n int) {
+	depth := 0
+	for j := 2; j <= famDeg; j++ {
+		depth = max(depth, s.famDepth[j])
+	}
+	s.gfam.build(s.famSets, depth)
+	for l := range n {
+		for j := 2; j <= famDeg; j++ {
+			if l < s.famDepth[j] {
+				s.gfam.touch(l, j, int(s.clues[l]))
+			}
+		}
+	}
+	for j := 2; j <= famDeg; j++ {
+		if d := s.famDepth[j]; d < n {
+			s.fam.compact(&s.gfam, d, j, s.deadAt[d])
+		}
+	}
+	s.famOn = true
+	if s.started != nil {
+		s.started(n)
 	}
 }

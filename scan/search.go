@@ -30,6 +30,12 @@ func (s *Scanner) search(n int, dead cells) error {
 		return nil
 	}
 	if !s.inDeep {
+		s.deadAt[n] = dead
+		if !s.famOn && s.stats.Nodes >= s.famAfter {
+			s.startFamilies(n)
+		}
+	}
+	if !s.inDeep && s.famOn {
 		for j := 2; j <= famDeg; j++ {
 			if n == s.famDepth[j] {
 				s.fam.compact(&s.gfam, n, j, dead)
@@ -107,6 +113,9 @@ func (s *Scanner) place(n, c int) {
 		return
 	}
 	s.fam.known[n+1] = 0
+	if !s.famOn {
+		return
+	}
 	for j := 2; j <= famDeg; j++ {
 		if n < s.famDepth[j] {
 			s.gfam.touch(n, j, c)
