@@ -113,7 +113,7 @@ func (d *deepSets) learn(u cells, n0, n int) {
 func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 	s.stats.Nodes++
 	if s.stats.Nodes&0xfff == 0 {
-		if err := s.ctx.Err(); err != nil {
+		if err := s.tick(); err != nil {
 			return err
 		}
 	}

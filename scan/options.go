@@ -28,6 +28,9 @@ type Options struct {
 	First     bool        // stop after the first puzzle
 	Minimal   Minimality  // which puzzles to report
 	MaxUASize int         // the unavoidable sets collected first: every minimal one up to this size (0: UASize's default)
+	// Progress, when not nil, is called from the scanning goroutine about
+	// every 4,096 search nodes with the nodes searched in the grid so far.
+	Progress func(nodes int64)
 }
 
 // DefaultUASize is the size up to which a scan of up to 16 clues, or one

@@ -273,3 +273,31 @@ func TestUASize(t *testing.T) {
 		}
 	}
 }
+
+// TestScanProgress checks Options.Progress: called about every 4,096 nodes with
+// the nodes so far, never more than the scan's count.
+func TestScanProgress(t *testing.T) {
+	list := load17(t)
+	p := list[7]
+	g := solution(t, &p)
+	mask := canon.MaskOf(&p)
+	for c := 0; mask.Count() < 44; c += 5 {
+		mask.Set(c % 81)
+	}
+	var seen []int64
+	st, err := NewScanner().Scan(context.Background(), &g, Options{Clues: 18, Cells: &mask, Minimal: MinimalAny,
+		Progress: func(n int64) { seen = append(seen, n) }}, func(canon.Mask) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Some nodes are counted without the check (the last clues placed
+	// directly), so a multiple of 4,096 can pass unseen, but not most.
+	if st.Nodes < 10*4096 || int64(len(seen)) < st.Nodes/4096/2 {
+		t.Fatalf("%d nodes, %d progress calls", st.Nodes, len(seen))
+	}
+	for i, n := range seen {
+		if n%4096 != 0 || n > st.Nodes || i > 0 && n <= seen[i-1] {
+			t.Fatalf("progress call %d: %d nodes after %v (scan %d)", i+1, n, seen[:i], st.Nodes)
+		}
+	}
+}

@@ -34,12 +34,13 @@ var errStop = errors.New("scan: stop")
 type Scanner struct {
 	fast *solve.Fast
 
-	g       [81]uint8 // the grid
-	k       int       // clues wanted
-	minimal bool      // report minimal puzzles only
-	first   bool      // stop after the first puzzle
-	emit    func(canon.Mask) error
-	ctx     context.Context
+	g        [81]uint8 // the grid
+	k        int       // clues wanted
+	minimal  bool      // report minimal puzzles only
+	first    bool      // stop after the first puzzle
+	emit     func(canon.Mask) error
+	ctx      context.Context
+	progress func(int64) // Options.Progress
 
 	sets     [maxSets]cells // the unavoidable sets, smallest first, then learned ones
 	nsets    int            // sets in use
@@ -96,7 +97,7 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 		return Stats{}, err
 	}
 	s.g = [81]uint8(*g)
-	s.k, s.minimal, s.first, s.emit, s.ctx = opt.Clues, opt.minimal(), opt.First, fn, ctx
+	s.k, s.minimal, s.first, s.emit, s.ctx, s.progress = opt.Clues, opt.minimal(), opt.First, fn, ctx, opt.Progress
 	s.stats = Stats{}
 	s.inDeep = false
 	s.puzzle = [81]uint8{}
@@ -125,7 +126,7 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 		dead = s.toLabels(fromMask(*opt.Cells)).complement()
 	}
 	err := s.search(0, dead)
-	s.emit, s.ctx, s.famSets = nil, nil, nil
+	s.emit, s.ctx, s.famSets, s.progress = nil, nil, nil, nil
 	if errors.Is(err, errStop) {
 		err = nil
 	}
@@ -194,4 +195,13 @@ func (s *Scanner) startFamilies(n int) {
 	if s.started != nil {
 		s.started(n)
 	}
+}
+
+// tick is the search's periodic check, every 4,096 nodes: it reports the
+// progress and returns the context's error once it is cancelled.
+func (s *Scanner) tick() error {
+	if s.progress != nil {
+		s.progress(s.stats.Nodes)
+	}
+	return s.ctx.Err()
 }

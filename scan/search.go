@@ -17,7 +17,7 @@ import (
 func (s *Scanner) search(n int, dead cells) error {
 	s.stats.Nodes++
 	if s.stats.Nodes&0xfff == 0 {
-		if err := s.ctx.Err(); err != nil {
+		if err := s.tick(); err != nil {
 			return err
 		}
 	}

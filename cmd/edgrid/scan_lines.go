@@ -31,17 +31,21 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 	}
 	jobs := make(chan job)
 	queue := make(chan job, 2*workers)
+	status := startScanStatus(s.err, workers)
 	var wg sync.WaitGroup
-	for range workers {
+	for i := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			sc := scan.NewScanner()
+			progress := status.progress(i)
 			for j := range jobs {
 				r := &batchResult{}
+				status.begin(i)
 				a.answerEach([]inputLine{j.l}, r, func(l *inputLine, out []byte) ([]byte, error) {
-					return o.answer(ctx, sc, l, out)
+					return o.answer(ctx, sc, l, out, progress)
 				})
+				status.end(i)
 				j.done <- r
 			}
 		}()
@@ -54,7 +58,7 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 		for j := range queue {
 			r := <-j.done
 			for _, e := range r.errs {
-				fmt.Fprintln(s.err, e)
+				status.println(s.err, e)
 				failed++
 			}
 			if werr == nil {
@@ -81,7 +85,9 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 	close(jobs)
 	close(queue)
 	wg.Wait()
-	if werr := <-writeErr; err == nil && werr != nil {
+	werr := <-writeErr
+	status.stop()
+	if err == nil && werr != nil {
 		err = fmt.Errorf("writing output: %w", werr)
 	}
 	switch {
@@ -97,7 +103,7 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 
 // answer appends the answer to one grid to out (answerer's contract: in
 // text the lines, the last without its line end; in JSON the members).
-func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *inputLine, out []byte) ([]byte, error) {
+func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *inputLine, out []byte, progress func(int64)) ([]byte, error) {
 	g, err := cells.ReadGrid(l.text)
 	if err != nil {
 		return out, err
@@ -106,7 +112,9 @@ func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *inputLine
 		return o.answerUA(&g, out)
 	}
 	var found []canon.Mask
-	if _, err := sc.Scan(ctx, &g, o.scanOpts(), func(m canon.Mask) error {
+	opt := o.scanOpts()
+	opt.Progress = progress
+	if _, err := sc.Scan(ctx, &g, opt, func(m canon.Mask) error {
 		found = append(found, m)
 		return nil
 	}); err != nil {

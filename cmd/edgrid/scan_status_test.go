@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// lockedBuffer is a bytes.Buffer safe for the status goroutine and the test.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestScanStatus drives the status line as two workers would: it shows
+// the grids answered and the nodes of those in progress, a message clears
+// it first, and stop leaves the terminal clean.
+func TestScanStatus(t *testing.T) {
+	var w lockedBuffer
+	st := newScanStatus(&w, 2, time.Millisecond)
+	st.begin(0)
+	st.progress(0)(4096)
+	st.begin(1)
+	st.progress(1)(8192)
+	wait := func(want string) {
+		t.Helper()
+		for range 2000 {
+			if strings.Contains(w.String(), want) {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+		t.Fatalf("status %q never shown; wrote %q", want, w.String())
+	}
+	wait("0 grids answered, 2 in progress (12.3k search nodes so far)")
+	st.end(0)
+	wait("1 grids answered, 1 in progress (8.2k search nodes so far)")
+	st.println(&w, "edgrid scan: line 3: bad")
+	st.end(1)
+	wait("2 grids answered, 0 in progress")
+	st.stop()
+	out := w.String()
+	if !strings.Contains(out, "\r\033[Kedgrid scan: line 3: bad\n") {
+		t.Errorf("the message was not written on a cleared line: %q", out)
+	}
+	if !strings.HasSuffix(out, "\r\033[K") {
+		t.Errorf("stop left the status line: %q", out)
+	}
+	var none *scanStatus // standard error not a terminal
+	none.begin(0)
+	none.end(0)
+	none.stop()
+	if none.progress(0) != nil {
+		t.Error("a nil status gives a progress function")
+	}
+}
