@@ -14,18 +14,22 @@ func ReadMask(t string) (m canon.Mask, clues int, ok bool) {
 	if len(t) != 81 {
 		return m, 0, false
 	}
-	// Eight cells at a time: each byte's high bit says whether it is a
-	// clue, another whether it is empty; every byte must be one of them.
-	var bad uint64
-	for i := 0; i < 64; i += 8 {
-		c, e := classify(word(t, i))
-		bad |= ^(c | e) & highs
-		m[0] |= gather(c) << (56 - i)
-	}
-	c1, e1 := classify(word(t, 64))
-	c2, e2 := classify(word(t, 72))
-	bad |= ^(c1|e1)&highs | ^(c2|e2)&highs
-	m[1] = gather(c1)<<9 | gather(c2)<<1
+	// Eight cells at a time: '.' becomes '0', every byte must then be a
+	// digit 0-9, and the high bit of each nonzero digit is a clue.
+	c0, b0 := clueBits(word(t, 0))
+	c1, b1 := clueBits(word(t, 8))
+	c2, b2 := clueBits(word(t, 16))
+	c3, b3 := clueBits(word(t, 24))
+	c4, b4 := clueBits(word(t, 32))
+	c5, b5 := clueBits(word(t, 40))
+	c6, b6 := clueBits(word(t, 48))
+	c7, b7 := clueBits(word(t, 56))
+	c8, b8 := clueBits(word(t, 64))
+	c9, b9 := clueBits(word(t, 72))
+	bad := b0 | b1 | b2 | b3 | b4 | b5 | b6 | b7 | b8 | b9
+	m[0] = gather(c0)<<56 | gather(c1)<<48 | gather(c2)<<40 | gather(c3)<<32 |
+		gather(c4)<<24 | gather(c5)<<16 | gather(c6)<<8 | gather(c7)
+	m[1] = gather(c8)<<9 | gather(c9)<<1
 	switch last := t[80]; {
 	case last >= '1' && last <= '9':
 		m[1] |= 1
@@ -48,16 +52,14 @@ func word(t string, i int) uint64 {
 		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
 }
 
-// classify returns, for the eight bytes of x, words whose bytes have their
-// high bit set where the byte is a digit 1-9 (clue) and where it is '.' or
-// '0' (empty); the other bits are clear.
-func classify(x uint64) (clue, empty uint64) {
-	// Below 0x80 a byte plus 0x4f reaches 0x80 from '1' on and a byte
-	// plus 0x46 from '9'+1 on, without a carry into the next byte.
-	ascii := ^x & highs
-	clue = (x&low7 + ones*0x4f) &^ (x&low7 + ones*0x46) & ascii
-	empty = (zero(x^ones*'.') | zero(x^ones*'0')) & ascii
-	return clue, empty
+// clueBits returns a word whose bytes have their high bit set where the
+// byte of x is a digit 1-9 (the other bits clear), and one that is not
+// zero unless every byte of x is a digit 0-9 or '.'.
+func clueBits(x uint64) (clue, bad uint64) {
+	x += zero(x^ones*'.') >> 6 // '.' + 2 = '0'
+	bad = ((x-ones*'0')&^x | (x+ones*(127-'9') | x)) & highs
+	v := x - ones*'0' // 0-9 a byte when bad is zero
+	return (v&low7 + low7) & highs, bad
 }
 
 // zero has the high bit of each byte of v that is zero, exactly.
