@@ -57,7 +57,7 @@ func word(t string, i int) uint64 {
 // zero unless every byte of x is a digit 0-9 or '.'.
 func clueBits(x uint64) (clue, bad uint64) {
 	x += zero(x^ones*'.') >> 6 // '.' + 2 = '0'
-	bad = ((x-ones*'0')&^x | (x+ones*(127-'9') | x)) & highs
+	bad = ((x-ones*'0')&^x | (x + ones*(127-'9') | x)) & highs
 	v := x - ones*'0' // 0-9 a byte when bad is zero
 	return (v&low7 + low7) & highs, bad
 }
