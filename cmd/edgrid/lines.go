@@ -362,7 +362,7 @@ func (lr *lineReader) add(l inputLine, text, rest []byte) {
 }
 
 // bufString is b as a string without a copy; b is part of a batch's buf,
-// whose bytes are never written again.
+// whose bytes are not written again while the batch is in use.
 func bufString(b []byte) string {
 	if len(b) == 0 {
 		return ""
