@@ -8,6 +8,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"edgrid/band"
 	"edgrid/jobs"
@@ -137,14 +138,12 @@ func runRun(ctx context.Context, opt jobs.Options, s streams) error {
 	return nil
 }
 
-// isTerminal reports whether w is a terminal (progress bars go only there).
+// isTerminal reports whether w is a terminal (progress bars go only there):
+// a file the terminal driver answers for, not any character device
+// (/dev/null is one too).
 func isTerminal(w any) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 func humanRate(x float64) string {
