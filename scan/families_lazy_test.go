@@ -25,10 +25,7 @@ func TestFamiliesStartAnyTime(t *testing.T) {
 	for range cases {
 		p := list[r.IntN(len(list))]
 		g := solution(t, &p)
-		mask := canon.MaskOf(&p)
-		for mask.Count() < 40 {
-			mask.Set(r.IntN(81))
-		}
+		mask := around(&p, 40, func() int { return r.IntN(81) })
 		for _, opt := range []Options{{Clues: 18, Cells: &mask, Minimal: MinimalAny}, {Clues: 19, Cells: &mask, Minimal: MinimalAny}} {
 			var want []canon.Mask
 			var nodes int64

@@ -56,6 +56,15 @@ func solution(t testing.TB, p *canon.Grid) canon.Grid {
 	return canon.Grid(sol)
 }
 
+// around is the clue cells of p and cells from next, until size of them.
+func around(p *canon.Grid, size int, next func() int) canon.Mask {
+	mask := canon.MaskOf(p)
+	for mask.Count() < size {
+		mask.Set(next())
+	}
+	return mask
+}
+
 // scanAll collects the clue masks a scan reports, sorted.
 func scanAll(t testing.TB, g *canon.Grid, opt Options) []canon.Mask {
 	t.Helper()
@@ -148,10 +157,7 @@ func TestScanAgainstBruteForce(t *testing.T) {
 	for range cases {
 		p := list[r.IntN(len(list))]
 		g := solution(t, &p)
-		mask := canon.MaskOf(&p)
-		for mask.Count() < 22 {
-			mask.Set(r.IntN(81))
-		}
+		mask := around(&p, 22, func() int { return r.IntN(81) })
 		for _, tc := range []struct {
 			k   int
 			min Minimality
@@ -185,10 +191,7 @@ func TestScanSingle17(t *testing.T) {
 		t.Fatalf("the puzzle's solution is %v; want %v", s, g)
 	}
 	r := rand.New(rand.NewPCG(1, 2))
-	mask := canon.MaskOf(&p)
-	for mask.Count() < 29 {
-		mask.Set(r.IntN(81))
-	}
+	mask := around(&p, 29, func() int { return r.IntN(81) })
 	got := scanAll(t, &g, Options{Clues: 17, Cells: &mask})
 	if len(got) != 1 || got[0] != canon.MaskOf(&p) {
 		t.Errorf("17s in %v: %v; want exactly %v", mask, got, canon.MaskOf(&p))
@@ -200,10 +203,8 @@ func TestScanFirst(t *testing.T) {
 	list := load17(t)
 	p := list[100]
 	g := solution(t, &p)
-	mask := canon.MaskOf(&p)
-	for c := 0; mask.Count() < 24; c += 7 {
-		mask.Set(c % 81)
-	}
+	c := -7
+	mask := around(&p, 24, func() int { c += 7; return c % 81 })
 	all := scanAll(t, &g, Options{Clues: 18, Cells: &mask, Minimal: MinimalAny})
 	if len(all) < 2 {
 		t.Fatalf("%d 18-clue puzzles in the mask; the test wants several", len(all))
@@ -280,10 +281,8 @@ func TestScanProgress(t *testing.T) {
 	list := load17(t)
 	p := list[7]
 	g := solution(t, &p)
-	mask := canon.MaskOf(&p)
-	for c := 0; mask.Count() < 44; c += 5 {
-		mask.Set(c % 81)
-	}
+	c := -5
+	mask := around(&p, 44, func() int { c += 5; return c % 81 })
 	var seen []int64
 	st, err := NewScanner().Scan(context.Background(), &g, Options{Clues: 18, Cells: &mask, Minimal: MinimalAny,
 		Progress: func(n int64) { seen = append(seen, n) }}, func(canon.Mask) error { return nil })

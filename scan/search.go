@@ -34,9 +34,7 @@ func (s *Scanner) search(n int, dead cells) error {
 		if !s.famOn && s.stats.Nodes >= s.famAfter {
 			s.startFamilies(n)
 		}
-	}
-	if !s.inDeep && s.famOn {
-		for j := 2; j <= famDeg; j++ {
+		for j := 2; j <= famDeg && s.famOn; j++ {
 			if n == s.famDepth[j] {
 				s.fam.compact(&s.gfam, n, j, dead)
 			}

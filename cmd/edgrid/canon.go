@@ -93,22 +93,22 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 			if p, n, err = cells.Read(l.text); err != nil {
 				return out, err
 			}
-			if n == 0 && o.pattern {
-				if err := p.Validate(); err != nil {
-					return out, err
+			if o.pattern {
+				if n == 0 {
+					if err := p.Validate(); err != nil {
+						return out, err
+					}
 				}
+				return appendPatternAnswer(out, &pc, canon.MaskOf(&p), empty, o), nil
 			}
 			var m canon.Grid
 			var autos int
-			if n == 0 && !o.pattern {
+			if n == 0 {
 				// Checked and canonicalized in one call: a bad grid's
 				// error before anything is written.
 				if m, autos, _, err = canon.TryMinlex(&p); err != nil {
 					return out, err
 				}
-			}
-			if o.pattern {
-				return appendPatternAnswer(out, &pc, canon.MaskOf(&p), empty, o), nil
 			}
 			if o.json {
 				out = append(out, `,"form":"`...)

@@ -310,11 +310,6 @@ func (lr *lineReader) readLine() ([]byte, error) {
 
 // take handles one line of text.
 func (lr *lineReader) take(line []byte) {
-	if lr.rows == 0 && len(line) == 82 && line[81] == '\n' && line[0] != '#' && firstSpace(line[:81]) == 81 {
-		// The usual line: one field of 81 bytes, nothing around it.
-		lr.add(inputLine{num: lr.n}, line[:81], nil)
-		return
-	}
 	t := trim(line)
 	if len(t) == 0 || t[0] == '#' {
 		lr.endBlock()

@@ -1,36 +1,16 @@
 package main
 
 import (
-	"bytes"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
-
-// lockedBuffer is a bytes.Buffer safe for the status goroutine and the test.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // TestScanStatus drives the status line as two workers would: it shows
 // the grids answered and the nodes of those in progress, a message clears
 // it first, and stop leaves the terminal clean.
 func TestScanStatus(t *testing.T) {
-	var w lockedBuffer
+	var w syncBuffer
 	st := newScanStatus(&w, 2, time.Millisecond)
 	st.begin(0)
 	st.progress(0)(4096)

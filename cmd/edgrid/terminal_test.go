@@ -24,7 +24,7 @@ func TestIsTerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	for name, x := range map[string]any{"/dev/null": null, "a pipe": w, "a file": f, "a buffer": &lockedBuffer{}} {
+	for name, x := range map[string]any{"/dev/null": null, "a pipe": w, "a file": f, "a buffer": &syncBuffer{}} {
 		if isTerminal(x) {
 			t.Errorf("%s taken for a terminal", name)
 		}
