@@ -6,13 +6,15 @@ import (
 	"edgrid/canon"
 )
 
-// uaSearch finds every solution grid within max cells of a grid g, digit by
-// digit: each digit 1..9 either keeps its nine cells of g or moves to
-// another template (nine cells, one in each row, column and box) in cells
-// no kept digit holds. A digit that moves leaves cells behind (vacated
-// until a later digit takes them) and takes cells that were not its own;
-// the grid's distance from g is the number of cells digits took. Each
-// grid found adds the cells where it differs from g to found.
+// uaSearch finds every solution grid within max cells of a grid g whose
+// difference from g can be minimal, digit by digit: each digit 1..9 either
+// keeps its nine cells of g or moves to another template (nine cells, one
+// in each row, column and box) in cells no kept digit holds. A digit that
+// moves leaves cells behind (vacated until a later digit takes them) and
+// takes cells that were not its own; the grid's distance from g is the
+// number of cells digits took. Each grid found adds the cells where it
+// differs from g to found. A branch ends with a grid as soon as the digits
+// moved so far close up (digit).
 type uaSearch struct {
 	pos      [10][9]uint8    // pos[d][r]: the column of digit d in row r of g
 	digAt    [9][9]uint8     // digAt[r][c]: the digit of g in row r, column c
@@ -78,11 +80,17 @@ var forcedStep = [10]int{2, 0, 1, 1, 1, 1, 1, 1, 1, 1}
 // by a later digit and every later digit that lost cells must move, each
 // cell they take costing one.
 func (s *uaSearch) digit(d int) {
+	if s.size > 0 && s.nvacant == 0 {
+		// The digits moved so far close up: with the later digits kept,
+		// they give a grid (no cell is vacant, so no later digit lost one
+		// either). A later move would only add cells of later digits to
+		// this difference, which is unavoidable, so none of those grids
+		// has a minimal difference: the branch ends here. At d == 10 every
+		// row holds nine digits, so this is always the case.
+		s.found = append(s.found, s.diff)
+		return
+	}
 	if d == 10 {
-		// Every row now holds nine digits, so nothing is vacant.
-		if s.size > 0 {
-			s.found = append(s.found, s.diff)
-		}
 		return
 	}
 	// d keeps its cells unless a moved digit took one.
