@@ -28,15 +28,15 @@ type uaSearch struct {
 	loses [10][3][9]uint16
 
 	// The state after digits 1..d-1, per row as 9-bit column sets.
-	blocked  [9]uint16  // cells held: by a kept digit or taken by a moved one
-	taken    [9]uint16  // cells taken by moved digits
-	vacant   [9]uint16  // cells of moved digits that no digit has taken yet
-	nvacant  int        // cells in vacant
-	size     int        // cells taken so far that are not the taker's own
-	diff     cells      // those cells
-	lost     [10]int8   // lost[e]: cells of a later digit e taken by moved digits
-	forced   int        // the least a later digit's moves cost: sum of forcedCost(lost[e])
-	lostRows [10]uint16 // lostRows[d]: the rows where digit d lost its own cell, set when d is placed
+	blocked [9]uint16       // cells held: by a kept digit or taken by a moved one
+	taken   [9]uint16       // cells taken by moved digits
+	vacant  [9]uint16       // cells of moved digits that no digit has taken yet
+	nvacant int             // cells in vacant
+	size    int             // cells taken so far that are not the taker's own
+	diff    cells           // those cells
+	lost    [10]uint16      // lost[e]: the rows where moved digits took a later digit e's own cell
+	forced  int             // the least the later digits' moves cost: the sum of cost[e][lost[e]]
+	cost    [10]*[512]uint8 // cost[e]: digit e's table of moveCosts
 
 	col   [10][9]uint8 // col[d]: the template being built for digit d
 	found []cells
@@ -57,28 +57,16 @@ func (s *uaSearch) init(g *canon.Grid, max int) {
 		}
 	}
 	s.max = max
-}
-
-// forcedCost is the fewest cells a digit that lost n of its cells must
-// take: one in each row where it lost its cell, and at least two if it
-// moves at all (a template cannot differ from another in one row).
-func forcedCost(n int8) int {
-	switch n {
-	case 0:
-		return 0
-	case 1:
-		return 2
+	for d := 1; d <= 9; d++ {
+		s.cost[d] = moveCost(&s.pos[d])
 	}
-	return int(n)
 }
-
-// forcedStep[n] is forcedCost(n+1) - forcedCost(n).
-var forcedStep = [10]int{2, 0, 1, 1, 1, 1, 1, 1, 1, 1}
 
 // digit decides digits d..9 given the state for digits below d. Invariant:
 // size + max(nvacant, forced) <= max: every vacant cell must still be taken
-// by a later digit and every later digit that lost cells must move, each
-// cell they take costing one.
+// by a later digit, and every later digit that lost cells must move to a
+// template that differs from its own in at least those rows (moveCost),
+// each cell they take costing one.
 func (s *uaSearch) digit(d int) {
 	if s.size > 0 && s.nvacant == 0 {
 		// The digits moved so far close up: with the later digits kept,
@@ -94,14 +82,7 @@ func (s *uaSearch) digit(d int) {
 		return
 	}
 	// d keeps its cells unless a moved digit took one.
-	free := true
-	for r := range 9 {
-		if s.taken[r]>>s.pos[d][r]&1 != 0 {
-			free = false
-			break
-		}
-	}
-	if free {
+	if s.lost[d] == 0 {
 		saved := s.blocked
 		for r := range 9 {
 			s.blocked[r] |= 1 << s.pos[d][r]
@@ -109,15 +90,9 @@ func (s *uaSearch) digit(d int) {
 		s.digit(d + 1)
 		s.blocked = saved
 	}
-	s.forced -= forcedCost(s.lost[d])
-	s.lostRows[d] = 0
-	for r := range 9 {
-		if s.taken[r]>>s.pos[d][r]&1 != 0 {
-			s.lostRows[d] |= 1 << r
-		}
-	}
-	s.template(d, 0, 0, 0, 0, 0, s.lostRows[d])
-	s.forced += forcedCost(s.lost[d])
+	s.forced -= int(s.cost[d][s.lost[d]])
+	s.template(d, 0, 0, 0, 0, 0, s.lost[d])
+	s.forced += int(s.cost[d][s.lost[d]])
 }
 
 // belowRow[r] is the set of rows below row r.
@@ -154,7 +129,7 @@ func (s *uaSearch) template(d, r int, cols uint16, stacks uint8, moved, left int
 	// The row's and the digit's tables, indexed once.
 	vacant, ownTaken := s.vacant[r], s.taken[r]>>own&1 != 0
 	digAt, loses := &s.digAt[r], &s.loses[d][r/3]
-	lostRows, base := s.lostRows[d], s.size+s.nvacant
+	lostRows, base := s.lost[d], s.size+s.nvacant
 	for opts != 0 {
 		c := uint8(bits.TrailingZeros16(opts)) % 9 // at most 8: the % drops the bounds checks
 		opts &= opts - 1
@@ -176,7 +151,8 @@ func (s *uaSearch) template(d, r int, cols uint16, stacks uint8, moved, left int
 		}
 		f := s.forced
 		if e != 0 {
-			f += forcedStep[s.lost[e]]
+			lost := s.lost[e]
+			f += int(s.cost[e][lost|1<<r]) - int(s.cost[e][lost])
 		}
 		mu &= below
 		// size + m + max(nvacant + l + new vacant, moves + forced) <= max
@@ -185,11 +161,12 @@ func (s *uaSearch) template(d, r int, cols uint16, stacks uint8, moved, left int
 		}
 		s.col[d][r] = c
 		if e != 0 {
-			s.lost[e]++
+			forced := s.forced
+			s.lost[e] |= 1 << r
 			s.forced = f
 			s.template(d, r+1, cols|1<<c, stacks|1<<(c/3), m, l, mu)
-			s.lost[e]--
-			s.forced -= forcedStep[s.lost[e]]
+			s.lost[e] &^= 1 << r
+			s.forced = forced
 			continue
 		}
 		s.template(d, r+1, cols|1<<c, stacks|1<<(c/3), m, l, mu)
