@@ -73,8 +73,9 @@ func (s *uaSearch) digit(d int) {
 		// they give a grid (no cell is vacant, so no later digit lost one
 		// either). A later move would only add cells of later digits to
 		// this difference, which is unavoidable, so none of those grids
-		// has a minimal difference: the branch ends here. At d == 10 every
-		// row holds nine digits, so this is always the case.
+		// has a minimal difference: the branch ends here. At d == 10
+		// nothing is vacant (every row holds nine digits), so every grid
+		// that moved a digit is recorded here.
 		s.found = append(s.found, s.diff)
 		return
 	}
