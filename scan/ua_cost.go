@@ -53,39 +53,56 @@ func moveCost(cols *[9]uint8) *[512]uint8 {
 }
 
 // buildMoveCost computes the table of class k from a template of that
-// class, by going through every template.
+// class, by going through every template. A template is, for each band,
+// the order in which its rows use the stacks, and for each stack, the
+// order in which the bands use its columns (6^6 = 46,656 of them); the
+// rows of a band in which it differs from the class's own template depend
+// only on the band's order and on the column each stack gives the band.
 func buildMoveCost(k int) [512]uint8 {
-	var own [9]uint8
-	for b, so := range [3][3]uint8{stackOrders[0], stackOrders[k/6], stackOrders[k%6]} {
-		for i, st := range so {
-			own[3*b+i] = 3*st + uint8(b) // column b of stack st: a template
+	own := [3]int{0, k / 6, k % 6} // band b's order; the stacks give band b their column b
+	// differs[b][o][c0][c1][c2]: the rows of band b (bits 0-2) in which
+	// a template using the stacks in order o, with column cs of stack s,
+	// differs from the own one.
+	var differs [3][6][3][3][3]uint16
+	for b := range 3 {
+		for o, so := range stackOrders {
+			for c0 := range 3 {
+				for c1 := range 3 {
+					for c2 := range 3 {
+						col := [3]int{c0, c1, c2}
+						var m uint16
+						for i, st := range so {
+							if st != stackOrders[own[b]][i] || col[st] != b {
+								m |= 1 << i
+							}
+						}
+						differs[b][o][c0][c1][c2] = m
+					}
+				}
+			}
 		}
 	}
 	var cost [512]uint8
 	for i := range cost {
 		cost[i] = 0xff
 	}
-	var walk func(r int, cols, boxes, diff uint16)
-	walk = func(r int, cols, boxes, diff uint16) {
-		if r == 9 {
-			if n := uint8(bits.OnesCount16(diff)); n < cost[diff] {
-				cost[diff] = n
+	for o0 := range 6 {
+		for o1 := range 6 {
+			for o2 := range 6 {
+				// p0, p1, p2: the column each band gets of stacks 0, 1, 2.
+				for _, p0 := range stackOrders {
+					for _, p1 := range stackOrders {
+						for _, p2 := range stackOrders {
+							m := differs[0][o0][p0[0]][p1[0]][p2[0]] |
+								differs[1][o1][p0[1]][p1[1]][p2[1]]<<3 |
+								differs[2][o2][p0[2]][p1[2]][p2[2]]<<6
+							cost[m] = uint8(bits.OnesCount16(m))
+						}
+					}
+				}
 			}
-			return
-		}
-		for c := range uint8(9) {
-			box := uint16(1) << (r/3*3 + int(c/3))
-			if cols>>c&1 != 0 || boxes&box != 0 {
-				continue
-			}
-			d := diff
-			if c != own[r] {
-				d |= 1 << r
-			}
-			walk(r+1, cols|1<<c, boxes|box, d)
 		}
 	}
-	walk(0, 0, 0, 0)
 	// From the exact sets of rows to every set of rows inside one.
 	for b := range 9 {
 		for m := 511; m >= 0; m-- {

@@ -195,6 +195,7 @@ type lineReader struct {
 	// need no second copy.
 	buf  []byte
 	b    []inputLine
+	mem  *batchMem // the memory buf and b came from
 	last *batchMem // the memory of the batch done handed over last
 	eof  bool
 }
@@ -203,7 +204,7 @@ func newLineReader(in io.Reader, cells bool) *lineReader {
 	// Room for a whole batch from the start: a batch's slices never grow
 	// line by line.
 	m := newBatchMem()
-	return &lineReader{r: bufio.NewReaderSize(in, 256<<10), cells: cells, buf: m.buf, b: m.lines}
+	return &lineReader{r: bufio.NewReaderSize(in, 256<<10), cells: cells, buf: m.buf, b: m.lines, mem: m}
 }
 
 // next returns the next batch of inputs, or nil at the end of the input.
@@ -372,9 +373,10 @@ func (lr *lineReader) done() ([]inputLine, int, error) {
 		return nil, 0, nil
 	}
 	b, size := lr.b, len(lr.buf)
-	lr.last = &batchMem{buf: lr.buf[:0], lines: lr.b[:0]}
-	m := newBatchMem()
-	lr.b, lr.buf = m.lines, m.buf
+	// The slices may have outgrown the memory they came from.
+	lr.mem.buf, lr.mem.lines = lr.buf[:0], lr.b[:0]
+	lr.last, lr.mem = lr.mem, newBatchMem()
+	lr.b, lr.buf = lr.mem.lines, lr.mem.buf
 	return b, size, nil
 }
 
