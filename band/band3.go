@@ -80,7 +80,7 @@ func Rows7(tri, allow *[9]uint16, f uint8, masks *[MaxRows7]uint32, digits *[Max
 				if e6 == 0 || e7 == 0 || e8 == 0 {
 					continue
 				}
-				if n == MaxRows7 {
+				if n >= MaxRows7 {
 					n++
 					continue
 				}
