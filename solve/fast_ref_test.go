@@ -2,10 +2,12 @@ package solve
 
 import (
 	"bufio"
+	"bytes"
 	"math/bits"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -179,15 +181,30 @@ func fastRefFirst(p *[81]uint8) ([81]uint8, bool) {
 }
 
 // fastRefSolutions returns the first n solutions of p in lexicographic order.
+// When p has fewer than fastRefFew solutions, the fewest-candidates search
+// lists them all and they are sorted: the search in lexicographic order can
+// take minutes to prove that a sparse puzzle has no (other) solution.
 func fastRefSolutions(p *[81]uint8, n int64) [][81]uint8 {
 	var out [][81]uint8
-	r := fastRef{lex: true, limit: n, visit: func(g *[81]uint8) bool {
+	r := fastRef{limit: fastRefFew, visit: func(g *[81]uint8) bool {
+		out = append(out, *g)
+		return true
+	}}
+	if r.run(p) < fastRefFew {
+		slices.SortFunc(out, func(a, b [81]uint8) int { return bytes.Compare(a[:], b[:]) })
+		return out[:min(int64(len(out)), n)]
+	}
+	out = out[:0]
+	r = fastRef{lex: true, limit: n, visit: func(g *[81]uint8) bool {
 		out = append(out, *g)
 		return true
 	}}
 	r.run(p)
 	return out
 }
+
+// fastRefFew is the most solutions fastRefSolutions lists to sort.
+const fastRefFew = 64
 
 // fastValidGrid reports whether g is a complete valid grid that agrees with
 // the givens of p.

@@ -5,7 +5,7 @@
 # writes what one run over the whole range prints to DIR/result.txt. See
 # deploy/README.md.
 #
-# Output: "query JOBID GROUPS A-B TASKS N", then "merge JOBID". With --wait
+# Output: "query JOBID groups A-B tasks N", then "merge JOBID". With --wait
 # it then waits for both and exits 0 only when every task and the merge
 # completed.
 set -euo pipefail
