@@ -112,7 +112,7 @@ func (d *deepSets) learn(u cells, n0, n int) {
 // before the solver.
 func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 	s.stats.Nodes++
-	if s.stats.Nodes&0xfff == 0 {
+	if s.stats.Nodes >= s.nextTick {
 		if err := s.tick(); err != nil {
 			return err
 		}

@@ -52,14 +52,17 @@ type Scanner struct {
 	puzzle   [81]uint8      // the grid's digits in the clue cells, 0 elsewhere
 	other    [81]uint8      // a second solution from the solver
 	stats    Stats
+	nextTick int64 // the node count of the next periodic check (tick)
 
 	deep   deepSets // the sets of the last clues' search
 	inDeep bool     // the search is below a gathering of deep sets
 
-	real      [81]uint8 // real[l]: the cell labelled l (labels.go)
-	label     [81]uint8 // label[c]: the label of cell c
-	digit     [81]uint8 // digit[l]: the grid's digit in the cell labelled l
-	relabeled []cells   // the collected sets in labels
+	real       [81]uint8 // real[l]: the cell labelled l (labels.go)
+	label      [81]uint8 // label[c]: the label of cell c
+	digit      [81]uint8 // digit[l]: the grid's digit in the cell labelled l
+	relabeled  []cells   // the collected sets in labels
+	setKeys    []setKey  // the collected sets' order (labels.go)
+	sortedSets []cells   // the collected sets in labels, in that order
 
 	gfam     globalFamilies  // the grid's families of disjoint sets
 	fam      families        // the families compacted for the deep levels
@@ -99,6 +102,7 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 	s.g = [81]uint8(*g)
 	s.k, s.minimal, s.first, s.emit, s.ctx, s.progress = opt.Clues, opt.minimal(), opt.First, fn, ctx, opt.Progress
 	s.stats = Stats{}
+	s.nextTick = tickNodes
 	s.inDeep = false
 	s.puzzle = [81]uint8{}
 
@@ -197,9 +201,15 @@ func (s *Scanner) startFamilies(n int) {
 	}
 }
 
-// tick is the search's periodic check, every 4,096 nodes: it reports the
-// progress and returns the context's error once it is cancelled.
+// tickNodes is how many nodes the search counts between its periodic checks.
+const tickNodes = 4096
+
+// tick is the search's periodic check, at the first node it counts from
+// each multiple of tickNodes on (nodes counted where it does not check
+// pass none): it reports the progress and returns the context's error once
+// it is cancelled.
 func (s *Scanner) tick() error {
+	s.nextTick = (s.stats.Nodes/tickNodes + 1) * tickNodes
 	if s.progress != nil {
 		s.progress(s.stats.Nodes)
 	}

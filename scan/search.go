@@ -16,7 +16,7 @@ import (
 // cells, each of them in turn becoming a clue and then dead.
 func (s *Scanner) search(n int, dead cells) error {
 	s.stats.Nodes++
-	if s.stats.Nodes&0xfff == 0 {
+	if s.stats.Nodes >= s.nextTick {
 		if err := s.tick(); err != nil {
 			return err
 		}
