@@ -140,11 +140,12 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 	if m <= famDeg && s.famOn {
 		alive, lo = leading(s.fam.untouched(n, m, &s.clues))
 	}
+	hint := 0 // the word of alive where the last cell tried failed
 	open := d.sets[first2(u)].andNot(dead)
 	for w := range open {
 		for x := open[w]; x != 0; x &= x - 1 {
 			c := w<<6 | bits.TrailingZeros64(x)
-			if alive != nil && !touches(alive, s.fam.cell[m][c][lo:]) {
+			if alive != nil && !touchesFrom(alive, s.fam.cell[m][c][lo:], &hint) {
 				dead[w] |= x & -x
 				continue
 			}
@@ -184,11 +185,12 @@ func (s *Scanner) last2(n0, n int, dead cells) error {
 	if s.famOn {
 		alive, lo = leading(s.fam.untouched(n, 2, &s.clues))
 	}
+	hint := 0 // the word of alive where the last cell tried failed
 	open := d.sets[first2(d.unhit[n])].andNot(dead)
 	for w := range open {
 		for x := open[w]; x != 0; x &= x - 1 {
 			c := w<<6 | bits.TrailingZeros64(x)
-			if alive != nil && !touches(alive, s.fam.cell[2][c][lo:]) {
+			if alive != nil && !touchesFrom(alive, s.fam.cell[2][c][lo:], &hint) {
 				dead[w] |= x & -x
 				continue
 			}

@@ -137,6 +137,13 @@ func TestFamiliesCompacted(t *testing.T) {
 				if got := touches(alive, f.cell[j][c][:]); got != all {
 					t.Fatalf("trial %d, size %d, cell %d: touches %v, want %v", trial, j, c, got, all)
 				}
+				for h := range alive {
+					hint := h
+					got := touchesFrom(alive, f.cell[j][c][:], &hint)
+					if got != all || hint < 0 || hint >= len(alive) || !got && alive[hint]&^f.cell[j][c][hint] == 0 {
+						t.Fatalf("trial %d, size %d, cell %d, hint %d: touchesFrom %v (hint then %d), want %v", trial, j, c, h, got, hint, all)
+					}
+				}
 			}
 			c := open.first()
 			if c == 81 {
