@@ -3,15 +3,15 @@ package band
 import "testing"
 
 // rows7Brute counts the rows 7 with r7c1 = f and column c's digit in in[c]
-// (c = 1..8), all nine digits 1-9 distinct, and returns the first max of
+// (c = 1..8), all nine digits 1-9 distinct, and returns the first limit of
 // them in ascending order of columns 2-9, a byte each as Rows7 writes them.
-func rows7Brute(in *[9]uint16, f uint8, max int) (int, []uint64) {
+func rows7Brute(in *[9]uint16, f uint8, limit int) (int, []uint64) {
 	var rows []uint64
 	n := 0
 	var walk func(c int, used uint16, row uint64)
 	walk = func(c int, used uint16, row uint64) {
 		if c == 9 {
-			if n < max {
+			if n < limit {
 				rows = append(rows, row)
 			}
 			n++
@@ -57,8 +57,8 @@ func TestRows7Overflow(t *testing.T) {
 	}
 }
 
-// TestRows7Brute checks Rows7 against brute force on the rows 1-6 of the
-// minlex grid's first band and its second band as rows 4-6.
+// TestRows7Brute checks Rows7 against brute force on rows 1-6 of the
+// a minlex grid, for each digit r7c1 can take.
 func TestRows7Brute(t *testing.T) {
 	g := "123456789456789123789123456214835697367291845598647312632918574845372961971564238"
 	var tri, allow [9]uint16

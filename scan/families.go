@@ -291,22 +291,11 @@ func leading(alive []uint64) ([]uint64, int) {
 	return nil, 0
 }
 
-// touches reports whether a cell whose families are cc touches every
-// family in alive.
-func touches(alive []uint64, cc []uint64) bool {
-	c := cc[:len(alive)]
-	for w, x := range alive {
-		if x&^c[w] != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// touchesFrom is touches for the cells tried at one node in turn: it
-// looks first at word *hint of alive, where the cell before failed (the
-// family that stops one cell often stops the next), and sets *hint to the
-// word where this cell fails, if it does. *hint must be below len(alive).
+// touchesFrom reports whether a cell whose families are cc touches every
+// family in alive. For the cells tried at one node in turn, it looks first
+// at word *hint of alive, where the cell before failed (the family that
+// stops one cell often stops the next), and sets *hint to the word where
+// this cell fails, if it does. *hint must be below len(alive).
 func touchesFrom(alive []uint64, cc []uint64, hint *int) bool {
 	c := cc[:len(alive)]
 	if h := *hint; alive[h]&^c[h] != 0 {

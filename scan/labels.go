@@ -47,33 +47,30 @@ func (s *Scanner) relabel(sets []cells) []cells {
 		s.label[r] = uint8(l)
 		s.digit[l] = s.g[r]
 	}
-	out := s.relabeled[:0]
-	for _, u := range sets {
-		out = append(out, s.toLabels(u))
-	}
 	keys := s.setKeys[:0]
-	for i, u := range out {
-		keys = append(keys, setKey{size: u.count(), sum: labelSum(u), set: i})
+	for _, u := range sets {
+		v := s.toLabels(u)
+		keys = append(keys, setKey{set: v, size: v.count(), sum: labelSum(v)})
 	}
-	slices.SortFunc(keys, func(a, b setKey) int {
+	slices.SortStableFunc(keys, func(a, b setKey) int {
 		if a.size != b.size {
 			return a.size - b.size
 		}
-		if a.sum != b.sum {
-			return a.sum - b.sum
-		}
-		return a.set - b.set
+		return a.sum - b.sum
 	})
-	sorted := s.sortedSets[:0]
+	out := s.relabeled[:0]
 	for _, k := range keys {
-		sorted = append(sorted, out[k.set])
+		out = append(out, k.set)
 	}
-	s.relabeled, s.setKeys, s.sortedSets = out, keys, sorted
-	return sorted
+	s.relabeled, s.setKeys = out, keys
+	return out
 }
 
-// setKey orders a set (its index before sorting) by size and label sum.
-type setKey struct{ size, sum, set int }
+// setKey is a set in labels with what orders it: its size and label sum.
+type setKey struct {
+	set       cells
+	size, sum int
+}
 
 // labelSum is the sum of the labels of the cells of u.
 func labelSum(u cells) int {

@@ -57,12 +57,11 @@ type Scanner struct {
 	deep   deepSets // the sets of the last clues' search
 	inDeep bool     // the search is below a gathering of deep sets
 
-	real       [81]uint8 // real[l]: the cell labelled l (labels.go)
-	label      [81]uint8 // label[c]: the label of cell c
-	digit      [81]uint8 // digit[l]: the grid's digit in the cell labelled l
-	relabeled  []cells   // the collected sets in labels
-	setKeys    []setKey  // the collected sets' order (labels.go)
-	sortedSets []cells   // the collected sets in labels, in that order
+	real      [81]uint8 // real[l]: the cell labelled l (labels.go)
+	label     [81]uint8 // label[c]: the label of cell c
+	digit     [81]uint8 // digit[l]: the grid's digit in the cell labelled l
+	relabeled []cells   // the collected sets in labels, by size and label sum
+	setKeys   []setKey  // scratch for ordering them (labels.go)
 
 	gfam     globalFamilies  // the grid's families of disjoint sets
 	fam      families        // the families compacted for the deep levels
