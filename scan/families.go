@@ -207,30 +207,45 @@ func (g *globalFamilies) touch(n, j, c int) {
 // f, up to famCap[j] of them, and marks them untouched at level n. Dead
 // cells stay dead below this node and are never looked up, so they are
 // left out. Families are taken 64 at a time: their cells, as rows of a
-// bit matrix, transposed, are the 81 cells' words of the index.
+// bit matrix, transposed, are the 81 cells' words of the index. The last
+// 17 cells of three such blocks share one matrix (hiRows).
 func (f *families) compact(g *globalFamilies, n, j int, dead cells) {
 	cnt := 0
 	cellBits := &f.cell[j]
 	var lo, hi [64]uint64
 	k := 0
+	slot, first := 0, 0 // blocks in hi, and the word of the first
+	flushHi := func() {
+		transpose64(&hi)
+		for b := range slot {
+			for c := 64; c < 81; c++ {
+				cellBits[c][first+b] = hi[b*hiBits+c-64]
+			}
+		}
+		hi = [64]uint64{}
+		slot = 0
+	}
 	flush := func() {
 		transpose64(&lo)
-		transpose64(&hi)
 		fw := cnt >> 6
 		for c := range 64 {
 			cellBits[c][fw] = lo[c]
 		}
-		for c := 64; c < 81; c++ {
-			cellBits[c][fw] = hi[c-64]
+		lo = [64]uint64{}
+		if slot == 0 {
+			first = fw
 		}
-		lo, hi = [64]uint64{}, [64]uint64{}
+		if slot++; slot == hiRows {
+			flushHi()
+		}
 		cnt += k
 		k = 0
 	}
 	for w, x := range g.alive[n][j] {
 		for ; x != 0; x &= x - 1 {
 			u := g.sets[j][w<<6|bits.TrailingZeros64(x)].andNot(dead)
-			lo[k], hi[k] = u[0], u[1]
+			lo[k] = u[0]
+			hi[k] |= u[1] << (slot * hiBits)
 			if k++; k == 64 {
 				flush()
 				if cnt == famCap[j] {
@@ -245,6 +260,9 @@ func (f *families) compact(g *globalFamilies, n, j int, dead cells) {
 	if k > 0 {
 		flush()
 	}
+	if slot > 0 {
+		flushHi()
+	}
 	f.words[j] = (cnt + 63) / 64
 	f.known[n] |= 1 << j
 	a := &f.alive[n][j]
@@ -253,6 +271,13 @@ func (f *families) compact(g *globalFamilies, n, j int, dead cells) {
 		a[i>>6] |= 1 << (i & 63)
 	}
 }
+
+// hiBits is the number of cells in the second word of a set (64 to 80),
+// and hiRows how many blocks' second words fit in one word.
+const (
+	hiBits = 81 - 64
+	hiRows = 64 / hiBits
+)
 
 // next1 sets the families of size j untouched at level n+1, after cell c.
 func (f *families) next1(n, j, c int) {
