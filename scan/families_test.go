@@ -81,17 +81,35 @@ func TestFamiliesListed(t *testing.T) {
 // TestFamiliesCompacted follows random clues down the global families,
 // compacts them with random dead cells, and checks the compacted index,
 // touches and the families untouched one clue further against the
-// families' cells.
+// families' cells. The lists of sets differ in length, so that the
+// compacted families fill their last block of 64 or not, and their blocks
+// leave 0, 1 or 2 of the three that share a matrix of last cells
+// (compact).
 func TestFamiliesCompacted(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	var sets []cells
-	for range 200 {
-		var u cells
-		for range 4 + r.IntN(6) {
-			u.set(r.IntN(81))
+	var partial bool    // a compaction ended in a partial block
+	var residue [3]bool // the numbers of blocks modulo 3 seen
+	for _, nsets := range []int{200, 24, 40, 60} {
+		var sets []cells
+		for range nsets {
+			var u cells
+			for range 4 + r.IntN(6) {
+				u.set(r.IntN(81))
+			}
+			sets = append(sets, u)
 		}
-		sets = append(sets, u)
+		checkCompacted(t, r, sets, &partial, &residue)
 	}
+	if !partial || residue != [3]bool{true, true, true} {
+		t.Fatalf("compactions tried: a partial block %v, blocks modulo 3 %v; want all", partial, residue)
+	}
+}
+
+// checkCompacted is TestFamiliesCompacted on the families of sets; it
+// records whether a compaction ended in a partial block and each number
+// of blocks modulo 3.
+func checkCompacted(t *testing.T, r *rand.Rand, sets []cells, partial *bool, residue *[3]bool) {
+	t.Helper()
 	var g globalFamilies
 	const depth = 3
 	g.build(sets, depth)
@@ -119,6 +137,8 @@ func TestFamiliesCompacted(t *testing.T) {
 			f.compact(&g, depth, j, dead)
 			var path [81]int8
 			alive := f.untouched(depth, j, &path)
+			*partial = *partial || len(want)%64 != 0
+			residue[f.words[j]%3] = true
 			if got := popcount(alive); got != len(want) {
 				t.Fatalf("trial %d, size %d: %d families compacted, want %d", trial, j, got, len(want))
 			}
