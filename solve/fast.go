@@ -27,6 +27,7 @@ type Fast struct {
 	found   uint64 // solutions found so far
 	guesses uint64 // branchings so far, for the context check
 	order   bool   // branch on the lowest open cell (solutions in lexicographic order)
+	lastSol uint64 // guesses when the last solution was found (or the search began)
 	count   bool   // only count: a last open band is counted at once
 
 	done <-chan struct{} // ctx.Done(), nil when it cannot be cancelled
@@ -41,6 +42,8 @@ type Fast struct {
 	sol2  [81]uint8                  // the second solution found, when keep2
 	visit func(sol *[81]uint8) error // called with each solution, or nil
 	out   [81]uint8                  // the solution handed to visit
+
+	probe *Fast // tells whether a state has a solution, for a search in lexicographic order; made on first use
 }
 
 // fastDepth bounds the search depth. Each level below a state either
@@ -141,7 +144,7 @@ func (f *Fast) run(ctx context.Context, p *[81]uint8, limit int64, order bool, k
 	if limit > 0 {
 		f.limit = uint64(limit)
 	}
-	f.found, f.guesses, f.order, f.keep, f.keep2, f.visit = 0, 0, order, keep > 0, keep > 1, visit
+	f.found, f.guesses, f.lastSol, f.order, f.keep, f.keep2, f.visit = 0, 0, 0, order, keep > 0, keep > 1, visit
 	f.count = !order && keep == 0 && visit == nil
 	f.ctx, f.done, f.err = ctx, ctx.Done(), nil
 	st := &f.stack[0]

@@ -143,6 +143,9 @@ func (r *fastRef) rec(s fastRefGrid) bool {
 			if m&(1<<v) != 0 {
 				t := s
 				t.set(best, v)
+				if r.lex && !fastRefHas(t) {
+					continue // a dead branch, which the lexicographic order could take long to leave
+				}
 				if r.rec(t) {
 					return true
 				}
@@ -150,6 +153,14 @@ func (r *fastRef) rec(s fastRefGrid) bool {
 		}
 		return false
 	}
+}
+
+// fastRefHas reports whether s has a solution, on the fewest-candidates
+// rule.
+func fastRefHas(s fastRefGrid) bool {
+	r := fastRef{limit: 1}
+	r.rec(s)
+	return r.found > 0
 }
 
 // fastRefCount counts the solutions of p up to limit and returns the first

@@ -84,7 +84,10 @@ func (f *Fast) search(d int) bool {
 			child := &f.stack[d+1]
 			*child = *st
 			child.place(b*9+k, bit)
-			if child.propagate(deep) && f.search(d+1) {
+			if child.propagate(deep) && !(f.order && f.dead(child)) && f.search(d+1) {
+				return true
+			}
+			if f.err != nil {
 				return true
 			}
 			band[k] &^= bit
@@ -92,8 +95,8 @@ func (f *Fast) search(d int) bool {
 			k = next
 		}
 		st.place(b*9+k, bit)
-		if !st.propagate(deep) {
-			return false
+		if !st.propagate(deep) || f.order && f.dead(st) {
+			return f.err != nil
 		}
 	}
 }
@@ -215,6 +218,7 @@ func (st *fastState) lastBand() (int, bool) {
 // the search must stop.
 func (f *Fast) solution(st *fastState) bool {
 	f.found++
+	f.lastSol = f.guesses
 	if f.keep && f.found == 1 {
 		st.extract(&f.sol)
 	} else if f.keep2 && f.found == 2 {
