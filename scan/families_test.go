@@ -30,6 +30,18 @@ func bruteFamilies(sets []cells, skip, j int) []cells {
 	return out
 }
 
+// randomSets returns n sets of random cells, each of lo to lo+spread-1
+// draws (fewer cells where draws repeat).
+func randomSets(r *rand.Rand, n, lo, spread int) []cells {
+	sets := make([]cells, n)
+	for i := range sets {
+		for range lo + r.IntN(spread) {
+			sets[i].set(r.IntN(81))
+		}
+	}
+	return sets
+}
+
 // TestFamiliesListed checks the families listed from random sets against
 // every choice of sets, for each size whose families fit the list, and
 // that each cell's index marks exactly the families holding it.
@@ -37,14 +49,7 @@ func TestFamiliesListed(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	var compared [famDeg + 1]int
 	for _, n := range []int{30, 60, 90} {
-		var sets []cells
-		for range n {
-			var u cells
-			for range 6 + r.IntN(8) {
-				u.set(r.IntN(81))
-			}
-			sets = append(sets, u)
-		}
+		sets := randomSets(r, n, 6, 8)
 		var g globalFamilies
 		g.build(sets, 0)
 		for j := 2; j <= famDeg; j++ {
@@ -90,14 +95,7 @@ func TestFamiliesCompacted(t *testing.T) {
 	var partial bool    // a compaction ended in a partial block
 	var residue [3]bool // the numbers of blocks modulo 3 seen
 	for _, nsets := range []int{200, 24, 40, 60} {
-		var sets []cells
-		for range nsets {
-			var u cells
-			for range 4 + r.IntN(6) {
-				u.set(r.IntN(81))
-			}
-			sets = append(sets, u)
-		}
+		sets := randomSets(r, nsets, 4, 6)
 		checkCompacted(t, r, sets, &partial, &residue)
 	}
 	if !partial || residue != [3]bool{true, true, true} {

@@ -12,8 +12,9 @@ import (
 // candidates by word operations. A puzzle is 81 values row by row (cell 0 =
 // r1c1), 1-9 for a given and 0 for an empty cell; givens that repeat a digit
 // in a row, column or box simply give no solution. A Fast can be reused for
-// any number of puzzles and allocates nothing per call; it is not safe for
-// concurrent use.
+// any number of puzzles and allocates nothing per call (but once, for its
+// probes, in the first search in lexicographic order that needs them: see
+// dead); it is not safe for concurrent use.
 //
 // Until it has found two solutions, a search also looks at minirows and
 // stacks at every step and branches on where a digit goes in a band, which

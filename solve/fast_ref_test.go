@@ -193,8 +193,8 @@ func fastRefFirst(p *[81]uint8) ([81]uint8, bool) {
 
 // fastRefSolutions returns the first n solutions of p in lexicographic order.
 // When p has fewer than fastRefFew solutions, the fewest-candidates search
-// lists them all and they are sorted: the search in lexicographic order can
-// take minutes to prove that a sparse puzzle has no (other) solution.
+// lists them all and they are sorted, which checks the lexicographic
+// search (and its probes of each branch) only where solutions are many.
 func fastRefSolutions(p *[81]uint8, n int64) [][81]uint8 {
 	var out [][81]uint8
 	r := fastRef{limit: fastRefFew, visit: func(g *[81]uint8) bool {
