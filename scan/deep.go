@@ -104,9 +104,10 @@ func (d *deepSets) learn(u cells, n0, n int) {
 // searchDeep extends the n clues to s.k on the deep sets (gathered at n0
 // clues). Invariant as in search: deep.unhit[n] are the deep sets the
 // clues miss, dead the cells no clue below may take. A node branches on
-// its first unhit set (the smallest at gathering), and with famDeg or
-// fewer clues left makes only the children whose cell touches every
-// untouched family of as many sets as clues left (families.go). The last
+// its first unhit set (the smallest at gathering). With famDeg or fewer
+// clues left, the clues left lie in every untouched family of as many
+// sets as clues left: the cells outside them are dead, and the node dies
+// when an unhit set holds none of the cells left (within). The last
 // two clues are placed directly (last2, lastOf, last1), and a clue set
 // that hits every deep set is checked against the full list (hitsAll)
 // before the solver.
@@ -135,20 +136,18 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 	case 2:
 		return s.last2(n0, n, dead)
 	}
-	var alive []uint64 // the families of m sets untouched, when m <= famDeg
-	lo := 0            // the word alive starts at
 	if m <= famDeg && s.famOn {
-		alive, lo = leading(s.fam.untouched(n, m, &s.clues))
+		if alive, lo := leading(s.fam.untouched(n, m, &s.clues)); alive != nil {
+			var ok bool
+			if dead, ok = within(s.fam.union[m][lo<<6:], alive, dead, d, u); !ok {
+				return nil
+			}
+		}
 	}
-	hint := 0 // the word of alive where the last cell tried failed
 	open := d.sets[first2(u)].andNot(dead)
 	for w := range open {
 		for x := open[w]; x != 0; x &= x - 1 {
 			c := w<<6 | bits.TrailingZeros64(x)
-			if alive != nil && !touchesFrom(alive, s.fam.cell[m][c][lo:], &hint) {
-				dead[w] |= x & -x
-				continue
-			}
 			s.clues[n] = int8(c)
 			cc := &d.cell[c]
 			d.unhit[n+1] = [2]uint64{d.unhit[n][0] &^ cc[0], d.unhit[n][1] &^ cc[1]}
@@ -180,20 +179,18 @@ func (s *Scanner) last1(n0, n int, dead cells) error {
 // cell of the first set c misses that is in every set c misses.
 func (s *Scanner) last2(n0, n int, dead cells) error {
 	d := &s.deep
-	var alive []uint64 // the families of two sets untouched
-	lo := 0
 	if s.famOn {
-		alive, lo = leading(s.fam.untouched(n, 2, &s.clues))
+		if alive, lo := leading(s.fam.untouched(n, 2, &s.clues)); alive != nil {
+			var ok bool
+			if dead, ok = within(s.fam.union[2][lo<<6:], alive, dead, d, d.unhit[n]); !ok {
+				return nil
+			}
+		}
 	}
-	hint := 0 // the word of alive where the last cell tried failed
 	open := d.sets[first2(d.unhit[n])].andNot(dead)
 	for w := range open {
 		for x := open[w]; x != 0; x &= x - 1 {
 			c := w<<6 | bits.TrailingZeros64(x)
-			if alive != nil && !touchesFrom(alive, s.fam.cell[2][c][lo:], &hint) {
-				dead[w] |= x & -x
-				continue
-			}
 			s.clues[n] = int8(c)
 			cc := &d.cell[c]
 			rest := [2]uint64{d.unhit[n][0] &^ cc[0], d.unhit[n][1] &^ cc[1]}

@@ -3,11 +3,11 @@ package scan
 import "math/bits"
 
 // Families are unions of 2 to famDeg pairwise disjoint unavoidable sets.
-// A family of j sets needs j clues, one in each, so with m clues left a
-// clue is worth placing only when it touches every family of m sets that
-// no clue has touched yet: the child's m-1 clues could not cover such a
-// family otherwise. This is the higher-degree bound of McGuire, Tugemann
-// and Civario.
+// A family of j sets needs j clues, one in each (the higher-degree bound
+// of McGuire, Tugemann and Civario), so with m clues left every one of
+// them lies in each family of m sets that no clue has touched yet: the
+// cells outside those families are dead below the node, and a node whose
+// unhit sets cannot all be hit from the cells left dies (within.go).
 //
 // The families are listed once per grid from the collected sets (global
 // families, up to globalCap of each size), and followed down the first
@@ -50,10 +50,11 @@ type globalFamilies struct {
 
 // families are the compacted families the deep levels use.
 type families struct {
-	known [82]uint8               // known[n]: bit j set when alive[n][j] is computed for the node at level n
-	words [famDeg + 1]int         // words[j]: the words of the bit vectors of size j in use
-	cell  [famDeg + 1][81]famBits // cell[j][c]: families of size j that c touches
-	alive [82][famDeg + 1]famBits // alive[n][j]: families of size j the first n clues miss
+	known [82]uint8                        // known[n]: bit j set when alive[n][j] is computed for the node at level n
+	words [famDeg + 1]int                  // words[j]: the words of the bit vectors of size j in use
+	cell  [famDeg + 1][81]famBits          // cell[j][c]: families of size j that c touches
+	alive [82][famDeg + 1]famBits          // alive[n][j]: families of size j the first n clues miss
+	union [famDeg + 1][famWords * 64]cells // union[j][i]: the cells of family i of size j, without those dead at compaction
 }
 
 // build lists the families of sets (the collected sets, smallest first)
@@ -244,6 +245,7 @@ func (f *families) compact(g *globalFamilies, n, j int, dead cells) {
 	for w, x := range g.alive[n][j] {
 		for ; x != 0; x &= x - 1 {
 			u := g.sets[j][w<<6|bits.TrailingZeros64(x)].andNot(dead)
+			f.union[j][cnt+k] = u
 			lo[k] = u[0]
 			hi[k] |= u[1] << (slot * hiBits)
 			if k++; k == 64 {
@@ -314,23 +316,4 @@ func leading(alive []uint64) ([]uint64, int) {
 		}
 	}
 	return nil, 0
-}
-
-// touchesFrom reports whether a cell whose families are cc touches every
-// family in alive. For the cells tried at one node in turn, it looks first
-// at word *hint of alive, where the cell before failed (the family that
-// stops one cell often stops the next), and sets *hint to the word where
-// this cell fails, if it does. *hint must be below len(alive).
-func touchesFrom(alive []uint64, cc []uint64, hint *int) bool {
-	c := cc[:len(alive)]
-	if h := *hint; alive[h]&^c[h] != 0 {
-		return false
-	}
-	for w, x := range alive {
-		if x&^c[w] != 0 {
-			*hint = w
-			return false
-		}
-	}
-	return true
 }

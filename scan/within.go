@@ -1,0 +1,54 @@
+package scan
+
+import "math/bits"
+
+// withinStep is how many families within takes before it first checks
+// whether the cells left still hit every unhit set: most nodes that fail
+// the check fail it on their first few families.
+const withinStep = 4
+
+// within narrows the cells the clues left may take. With as many clues
+// left as a family has sets, each of them lies in one of its sets (the
+// sets are disjoint, and each needs a clue): all the clues left lie in
+// the union of every untouched family of that size. us are the unions of
+// the families, alive the bit vector of the untouched ones (family i at
+// bit i%64 of word i/64). within returns the dead cells with every cell
+// outside those unions added, and reports false when some deep set of
+// unhit (d's sets that the clues miss) holds none of the cells left, since
+// no clue could then hit it.
+func within(us []cells, alive []uint64, dead cells, d *deepSets, unhit [2]uint64) (cells, bool) {
+	// The open cells as two words, so that they stay in registers.
+	a0, a1 := ^dead[0], ^dead[1]&(1<<(81-64)-1)
+	k := 0
+	for w, x := range alive {
+		for ; x != 0; x &= x - 1 {
+			u := &us[w<<6|bits.TrailingZeros64(x)]
+			a0 &= u[0]
+			a1 &= u[1]
+			if k++; k == withinStep && !d.covers(a0, a1, unhit) {
+				return dead, false
+			}
+		}
+	}
+	if !d.covers(a0, a1, unhit) {
+		return dead, false
+	}
+	return cells{^a0, ^a1}, true
+}
+
+// covers reports whether every deep set in unhit holds one of the cells
+// open0 (cells 0 to 63) and open1 (cell 64+i at bit i).
+func (d *deepSets) covers(open0, open1 uint64, unhit [2]uint64) bool {
+	var c0, c1 uint64 // the sets that hold an open cell
+	for x := open0; x != 0; x &= x - 1 {
+		cc := &d.cell[bits.TrailingZeros64(x)]
+		c0 |= cc[0]
+		c1 |= cc[1]
+	}
+	for x := open1; x != 0; x &= x - 1 {
+		cc := &d.cell[64+bits.TrailingZeros64(x)]
+		c0 |= cc[0]
+		c1 |= cc[1]
+	}
+	return unhit[0]&^c0|unhit[1]&^c1 == 0
+}

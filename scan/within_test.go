@@ -1,0 +1,71 @@
+package scan
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestWithin checks within on random families, deep sets and dead cells
+// against its definition: the cells left are the open cells that every
+// untouched family holds, and the node lives when every unhit deep set
+// holds one of them.
+func TestWithin(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	outcomes := map[bool]int{}
+	for trial := range 3000 {
+		fams := randomSets(r, 64*(1+r.IntN(3)), 40, 60)
+		alive := make([]uint64, len(fams)/64)
+		for range 1 + r.IntN(8) {
+			i := r.IntN(len(fams))
+			alive[i>>6] |= 1 << (i & 63)
+		}
+		var d deepSets
+		d.n = 1 + r.IntN(deepMax)
+		for i := range d.n {
+			for range 2 + r.IntN(8) {
+				d.sets[i].set(r.IntN(81))
+			}
+		}
+		d.index()
+		var unhit [2]uint64
+		for i := range d.n {
+			if r.IntN(16) == 0 {
+				unhit[i>>6] |= 1 << (i & 63)
+			}
+		}
+		var dead cells
+		for range r.IntN(40) {
+			dead.set(r.IntN(81))
+		}
+
+		left := dead.complement()
+		for i, u := range fams {
+			if alive[i>>6]>>(i&63)&1 == 1 {
+				left = left.and(u)
+			}
+		}
+		live := true
+		for i := range d.n {
+			if unhit[i>>6]>>(i&63)&1 == 1 && !d.sets[i].meets(left) {
+				live = false
+			}
+		}
+		got, ok := within(fams, alive, dead, &d, unhit)
+		if ok != live {
+			t.Fatalf("trial %d: within reports %v, want %v", trial, ok, live)
+		}
+		outcomes[ok]++
+		if ok && got.complement() != left {
+			t.Fatalf("trial %d: cells left %v, want %v", trial, got.complement(), left)
+		}
+		if !ok && got != dead {
+			t.Fatalf("trial %d: a dead node changed the dead cells to %v", trial, got)
+		}
+	}
+	if outcomes[true] < 300 || outcomes[false] < 300 {
+		t.Errorf("outcomes %v: too few of one kind to test it", outcomes)
+	}
+	if testing.Verbose() {
+		t.Logf("outcomes %v", outcomes)
+	}
+}
