@@ -55,6 +55,7 @@ type families struct {
 	cell  [famDeg + 1][81]famBits          // cell[j][c]: families of size j that c touches
 	alive [82][famDeg + 1]famBits          // alive[n][j]: families of size j the first n clues miss
 	union [famDeg + 1][famWords * 64]cells // union[j][i]: the cells of family i of size j, without those dead at compaction
+	lead  [82][famDeg + 1]int              // lead[n][j]: the words of alive[n][j] known to be zero, from the first
 }
 
 // build lists the families of sets (the collected sets, smallest first)
@@ -267,6 +268,7 @@ func (f *families) compact(g *globalFamilies, n, j int, dead cells) {
 	}
 	f.words[j] = (cnt + 63) / 64
 	f.known[n] |= 1 << j
+	f.lead[n][j] = 0
 	a := &f.alive[n][j]
 	clear(a[:])
 	for i := range cnt {
@@ -281,20 +283,26 @@ const (
 	hiRows = 64 / hiBits
 )
 
-// next1 sets the families of size j untouched at level n+1, after cell c.
+// next1 sets the families of size j untouched at level n+1, after cell c,
+// from the first word that may be non-zero.
 func (f *families) next1(n, j, c int) {
-	nw := f.words[j]
-	a, b, cc := f.alive[n][j][:nw], f.alive[n+1][j][:nw], f.cell[j][c][:nw]
+	nw, lo := f.words[j], f.lead[n][j]
+	a, b, cc := f.alive[n][j][lo:nw], f.alive[n+1][j][lo:nw], f.cell[j][c][lo:nw]
 	for w := range a {
 		b[w] = a[w] &^ cc[w]
 	}
+	for lo < nw && f.alive[n+1][j][lo] == 0 {
+		lo++
+	}
+	f.lead[n+1][j] = lo
 }
 
 // untouched is the bit vector of the families of size j untouched by the
-// n clues, as far as it may be non-zero. The levels below the node's are
-// computed when first asked for (a node that dies early never needs its
-// families of the smaller sizes), from the nearest level above that is.
-func (f *families) untouched(n, j int, clues *[81]int8) []uint64 {
+// n clues, from its first non-zero word on, and the index of that word;
+// nil when there is none. The levels below the node's are computed when
+// first asked for (a node that dies early never needs its families of the
+// smaller sizes), from the nearest level above that is.
+func (f *families) untouched(n, j int, clues *[81]int8) ([]uint64, int) {
 	bit := uint8(1) << j
 	l := n
 	for f.known[l]&bit == 0 {
@@ -304,16 +312,30 @@ func (f *families) untouched(n, j int, clues *[81]int8) []uint64 {
 		f.next1(l, j, int(clues[l]))
 		f.known[l+1] |= bit
 	}
-	return f.alive[n][j][:f.words[j]]
+	lo, nw := f.lead[n][j], f.words[j]
+	for lo < nw && f.alive[n][j][lo] == 0 {
+		lo++ // only at a level of compaction
+	}
+	if lo == nw {
+		return nil, 0
+	}
+	return f.alive[n][j][lo:nw], lo
 }
 
-// leading drops the leading zero words of alive and says how many it
-// dropped; nil when all are zero.
-func leading(alive []uint64) ([]uint64, int) {
-	for i, x := range alive {
-		if x != 0 {
-			return alive[i:], i
-		}
+// noFamilies is the families' bit vector of no family.
+var noFamilies famBits
+
+// parent is the bit vector of the families of size j that the first n-1
+// clues miss (as untouched gives it for n-1 clues), and the bit vector of
+// those that clue n touches, from the same word on: the families the n
+// clues miss are the first without the second. A node uses the families
+// of one size, its children those of the next smaller, so its own level's
+// vector is never stored.
+func (f *families) parent(n, j int, clues *[81]int8) (alive, touched []uint64, lo int) {
+	if n == 0 {
+		alive, lo = f.untouched(0, j, clues)
+		return alive, noFamilies[lo : lo+len(alive)], lo
 	}
-	return nil, 0
+	alive, lo = f.untouched(n-1, j, clues)
+	return alive, f.cell[j][clues[n-1]][lo : lo+len(alive)], lo
 }

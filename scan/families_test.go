@@ -134,7 +134,7 @@ func checkCompacted(t *testing.T, r *rand.Rand, sets []cells, partial *bool, res
 			}
 			f.compact(&g, depth, j, dead)
 			var path [81]int8
-			alive := f.untouched(depth, j, &path)
+			alive, _ := f.untouched(depth, j, &path)
 			*partial = *partial || len(want)%64 != 0
 			residue[f.words[j]%3] = true
 			if got := popcount(alive); got != len(want) {
@@ -168,7 +168,17 @@ func checkCompacted(t *testing.T, r *rand.Rand, sets []cells, partial *bool, res
 					left++
 				}
 			}
-			if got := popcount(f.untouched(depth+1, j, &path)); got != left {
+			alive, touched, _ := f.parent(depth+1, j, &path)
+			got := 0
+			for w := range alive {
+				got += bits.OnesCount64(alive[w] &^ touched[w])
+			}
+			if got != left {
+				t.Fatalf("trial %d, size %d: %d families untouched after cell %d as parent gives them, want %d", trial, j, got, c, left)
+			}
+			f.known[depth+1] = 0
+			alive, _ = f.untouched(depth+1, j, &path)
+			if got := popcount(alive); got != left {
 				t.Fatalf("trial %d, size %d: %d families untouched after cell %d, want %d", trial, j, got, c, left)
 			}
 		}

@@ -11,17 +11,18 @@ const withinStep = 4
 // left as a family has sets, each of them lies in one of its sets (the
 // sets are disjoint, and each needs a clue): all the clues left lie in
 // the union of every untouched family of that size. us are the unions of
-// the families, alive the bit vector of the untouched ones (family i at
-// bit i%64 of word i/64). within returns the dead cells with every cell
-// outside those unions added, and reports false when some deep set of
-// unhit (d's sets that the clues miss) holds none of the cells left, since
-// no clue could then hit it.
-func within(us []cells, alive []uint64, dead cells, d *deepSets, unhit [2]uint64) (cells, bool) {
+// the families; the untouched ones are those of alive (family i at bit
+// i%64 of word i/64) that are not in touched. within returns the dead
+// cells with every cell outside those unions added, and reports false
+// when some deep set of unhit (d's sets that the clues miss) holds none of
+// the cells left, since no clue could then hit it.
+func within(us []cells, alive, touched []uint64, dead cells, d *deepSets, unhit [2]uint64) (cells, bool) {
 	// The open cells as two words, so that they stay in registers.
 	a0, a1 := ^dead[0], ^dead[1]&(1<<(81-64)-1)
 	k := 0
+	touched = touched[:len(alive)]
 	for w, x := range alive {
-		for ; x != 0; x &= x - 1 {
+		for x &^= touched[w]; x != 0; x &= x - 1 {
 			u := &us[w<<6|bits.TrailingZeros64(x)]
 			a0 &= u[0]
 			a1 &= u[1]
@@ -29,6 +30,9 @@ func within(us []cells, alive []uint64, dead cells, d *deepSets, unhit [2]uint64
 				return dead, false
 			}
 		}
+	}
+	if k == 0 {
+		return dead, true
 	}
 	if !d.covers(a0, a1, unhit) {
 		return dead, false
