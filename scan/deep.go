@@ -137,9 +137,9 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 		return s.last2(n0, n, dead)
 	}
 	if m <= famDeg && s.famOn {
-		if alive, touched, lo := s.fam.parent(n, m, &s.clues); alive != nil {
+		if alive, nz, touched := s.fam.parent(n, m, &s.clues); nz != 0 {
 			var ok bool
-			if dead, ok = within(s.fam.union[m][lo<<6:], alive, touched, dead, d, u); !ok {
+			if dead, ok = within(&s.fam.union[m], alive, nz, touched, dead, d, u); !ok {
 				return nil
 			}
 		}
@@ -180,9 +180,9 @@ func (s *Scanner) last1(n0, n int, dead cells) error {
 func (s *Scanner) last2(n0, n int, dead cells) error {
 	d := &s.deep
 	if s.famOn {
-		if alive, touched, lo := s.fam.parent(n, 2, &s.clues); alive != nil {
+		if alive, nz, touched := s.fam.parent(n, 2, &s.clues); nz != 0 {
 			var ok bool
-			if dead, ok = within(s.fam.union[2][lo<<6:], alive, touched, dead, d, d.unhit[n]); !ok {
+			if dead, ok = within(&s.fam.union[2], alive, nz, touched, dead, d, d.unhit[n]); !ok {
 				return nil
 			}
 		}

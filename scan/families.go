@@ -55,7 +55,7 @@ type families struct {
 	cell  [famDeg + 1][81]famBits          // cell[j][c]: families of size j that c touches
 	alive [82][famDeg + 1]famBits          // alive[n][j]: families of size j the first n clues miss
 	union [famDeg + 1][famWords * 64]cells // union[j][i]: the cells of family i of size j, without those dead at compaction
-	lead  [82][famDeg + 1]int              // lead[n][j]: the words of alive[n][j] known to be zero, from the first
+	nz    [82][famDeg + 1]uint64           // nz[n][j]: bit w set when word w of alive[n][j] is non-zero; the other words are stale
 }
 
 // build lists the families of sets (the collected sets, smallest first)
@@ -268,7 +268,10 @@ func (f *families) compact(g *globalFamilies, n, j int, dead cells) {
 	}
 	f.words[j] = (cnt + 63) / 64
 	f.known[n] |= 1 << j
-	f.lead[n][j] = 0
+	f.nz[n][j] = 0
+	for w := range f.words[j] {
+		f.nz[n][j] |= 1 << w
+	}
 	a := &f.alive[n][j]
 	clear(a[:])
 	for i := range cnt {
@@ -284,25 +287,25 @@ const (
 )
 
 // next1 sets the families of size j untouched at level n+1, after cell c,
-// from the first word that may be non-zero.
+// on the non-zero words of level n alone.
 func (f *families) next1(n, j, c int) {
-	nw, lo := f.words[j], f.lead[n][j]
-	a, b, cc := f.alive[n][j][lo:nw], f.alive[n+1][j][lo:nw], f.cell[j][c][lo:nw]
-	for w := range a {
-		b[w] = a[w] &^ cc[w]
+	a, b, cc := &f.alive[n][j], &f.alive[n+1][j], &f.cell[j][c]
+	var nz uint64
+	for x := f.nz[n][j]; x != 0; x &= x - 1 {
+		w := bits.TrailingZeros64(x)
+		v := a[w] &^ cc[w]
+		b[w] = v
+		nz |= (v | -v) >> 63 << w // bit w when v is not zero
 	}
-	for lo < nw && f.alive[n+1][j][lo] == 0 {
-		lo++
-	}
-	f.lead[n+1][j] = lo
+	f.nz[n+1][j] = nz
 }
 
 // untouched is the bit vector of the families of size j untouched by the
-// n clues, from its first non-zero word on, and the index of that word;
-// nil when there is none. The levels below the node's are computed when
-// first asked for (a node that dies early never needs its families of the
-// smaller sizes), from the nearest level above that is.
-func (f *families) untouched(n, j int, clues *[81]int8) ([]uint64, int) {
+// n clues, and the mask of its non-zero words (word w at bit w; the other
+// words are not kept up to date). The levels below the node's are
+// computed when first asked for (a node that dies early never needs its
+// families of the smaller sizes), from the nearest level above that is.
+func (f *families) untouched(n, j int, clues *[81]int8) (*famBits, uint64) {
 	bit := uint8(1) << j
 	l := n
 	for f.known[l]&bit == 0 {
@@ -312,30 +315,23 @@ func (f *families) untouched(n, j int, clues *[81]int8) ([]uint64, int) {
 		f.next1(l, j, int(clues[l]))
 		f.known[l+1] |= bit
 	}
-	lo, nw := f.lead[n][j], f.words[j]
-	for lo < nw && f.alive[n][j][lo] == 0 {
-		lo++ // only at a level of compaction
-	}
-	if lo == nw {
-		return nil, 0
-	}
-	return f.alive[n][j][lo:nw], lo
+	return &f.alive[n][j], f.nz[n][j]
 }
 
 // noFamilies is the families' bit vector of no family.
 var noFamilies famBits
 
 // parent is the bit vector of the families of size j that the first n-1
-// clues miss (as untouched gives it for n-1 clues), and the bit vector of
-// those that clue n touches, from the same word on: the families the n
-// clues miss are the first without the second. A node uses the families
-// of one size, its children those of the next smaller, so its own level's
-// vector is never stored.
-func (f *families) parent(n, j int, clues *[81]int8) (alive, touched []uint64, lo int) {
+// clues miss, with the mask of its non-zero words (as untouched gives them
+// for n-1 clues), and the bit vector of those that clue n touches: the
+// families the n clues miss are the first without the third. A node uses
+// the families of one size, its children those of the next smaller, so
+// its own level's vector is never stored.
+func (f *families) parent(n, j int, clues *[81]int8) (alive *famBits, nz uint64, touched *famBits) {
 	if n == 0 {
-		alive, lo = f.untouched(0, j, clues)
-		return alive, noFamilies[lo : lo+len(alive)], lo
+		alive, nz = f.untouched(0, j, clues)
+		return alive, nz, &noFamilies
 	}
-	alive, lo = f.untouched(n-1, j, clues)
-	return alive, f.cell[j][clues[n-1]][lo : lo+len(alive)], lo
+	alive, nz = f.untouched(n-1, j, clues)
+	return alive, nz, &f.cell[j][clues[n-1]]
 }

@@ -12,17 +12,18 @@ const withinStep = 4
 // sets are disjoint, and each needs a clue): all the clues left lie in
 // the union of every untouched family of that size. us are the unions of
 // the families; the untouched ones are those of alive (family i at bit
-// i%64 of word i/64) that are not in touched. within returns the dead
+// i%64 of word i/64; only the words w with bit w of nz set) that are not
+// in touched. within returns the dead
 // cells with every cell outside those unions added, and reports false
 // when some deep set of unhit (d's sets that the clues miss) holds none of
 // the cells left, since no clue could then hit it.
-func within(us []cells, alive, touched []uint64, dead cells, d *deepSets, unhit [2]uint64) (cells, bool) {
+func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBits, dead cells, d *deepSets, unhit [2]uint64) (cells, bool) {
 	// The open cells as two words, so that they stay in registers.
 	a0, a1 := ^dead[0], ^dead[1]&(1<<(81-64)-1)
 	k := 0
-	touched = touched[:len(alive)]
-	for w, x := range alive {
-		for x &^= touched[w]; x != 0; x &= x - 1 {
+	for ; nz != 0; nz &= nz - 1 {
+		w := bits.TrailingZeros64(nz)
+		for x := alive[w] &^ touched[w]; x != 0; x &= x - 1 {
 			u := &us[w<<6|bits.TrailingZeros64(x)]
 			a0 &= u[0]
 			a1 &= u[1]

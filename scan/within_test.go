@@ -7,20 +7,30 @@ import (
 
 // TestWithin checks within on random families, deep sets and dead cells
 // against its definition: the cells left are the open cells that every
-// untouched family holds (alive, not touched), and the node lives when
+// untouched family holds (alive on the words nz marks, not touched, and
+// nothing from the words nz leaves out), and the node lives when
 // there is no such family or every unhit deep set holds one of them.
 func TestWithin(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	outcomes := map[bool]int{}
 	for trial := range 3000 {
 		fams := randomSets(r, 64*(1+r.IntN(3)), 40, 60)
-		alive := make([]uint64, len(fams)/64)
-		touched := make([]uint64, len(alive))
+		var us [famWords * 64]cells
+		copy(us[:], fams)
+		var alive, touched famBits
+		var nz uint64 // the words of alive in use; the others hold garbage
 		for range 1 + r.IntN(10) {
 			i := r.IntN(len(fams))
 			alive[i>>6] |= 1 << (i & 63)
+			nz |= 1 << (i >> 6)
 			if r.IntN(4) == 0 {
 				touched[i>>6] |= 1 << (i & 63)
+			}
+		}
+		nz |= 1 << r.IntN(len(fams)/64) // a word without families
+		for w := range alive {
+			if nz>>w&1 == 0 {
+				alive[w] = r.Uint64()
 			}
 		}
 		var d deepSets
@@ -45,7 +55,7 @@ func TestWithin(t *testing.T) {
 		left := dead.complement()
 		untouched := 0
 		for i, u := range fams {
-			if (alive[i>>6]&^touched[i>>6])>>(i&63)&1 == 1 {
+			if nz>>(i>>6)&1 == 1 && (alive[i>>6]&^touched[i>>6])>>(i&63)&1 == 1 {
 				left = left.and(u)
 				untouched++
 			}
@@ -59,7 +69,7 @@ func TestWithin(t *testing.T) {
 				live = false
 			}
 		}
-		got, ok := within(fams, alive, touched, dead, &d, unhit)
+		got, ok := within(&us, &alive, nz, &touched, dead, &d, unhit)
 		if ok != live {
 			t.Fatalf("trial %d: within reports %v, want %v", trial, ok, live)
 		}
