@@ -14,6 +14,7 @@ type deepSets struct {
 	cell  [81][2]uint64  // cell[c]: the sets holding cell c
 	unhit [82][2]uint64  // unhit[n]: the sets the first n clues miss
 	byLen [82][]int32    // gathering buckets by open size
+	miss  int            // the set that covers found without a cell last
 }
 
 const deepMax = 128

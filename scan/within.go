@@ -13,10 +13,10 @@ const withinStep = 4
 // the union of every untouched family of that size. us are the unions of
 // the families; the untouched ones are those of alive (family i at bit
 // i%64 of word i/64; only the words w with bit w of nz set) that are not
-// in touched. within returns the dead
-// cells with every cell outside those unions added, and reports false
-// when some deep set of unhit (d's sets that the clues miss) holds none of
-// the cells left, since no clue could then hit it.
+// in touched. within returns the dead cells with every cell outside those
+// unions added, and reports false when some deep set of unhit (d's sets
+// that the clues miss) holds none of the cells left, since no clue could
+// then hit it.
 func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBits, dead cells, d *deepSets, unhit [2]uint64) (cells, bool) {
 	// The open cells as two words, so that they stay in registers.
 	a0, a1 := ^dead[0], ^dead[1]&(1<<(81-64)-1)
@@ -42,8 +42,15 @@ func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBit
 }
 
 // covers reports whether every deep set in unhit holds one of the cells
-// open0 (cells 0 to 63) and open1 (cell 64+i at bit i).
+// open0 (cells 0 to 63) and open1 (cell 64+i at bit i). It tries first
+// the set that failed last (d.miss): the set that ends one node often ends
+// its siblings.
 func (d *deepSets) covers(open0, open1 uint64, unhit [2]uint64) bool {
+	if i := d.miss; unhit[i>>6]>>(i&63)&1 == 1 {
+		if u := &d.sets[i]; u[0]&open0|u[1]&open1 == 0 {
+			return false
+		}
+	}
 	var c0, c1 uint64 // the sets that hold an open cell
 	for x := open0; x != 0; x &= x - 1 {
 		cc := &d.cell[bits.TrailingZeros64(x)]
@@ -55,5 +62,9 @@ func (d *deepSets) covers(open0, open1 uint64, unhit [2]uint64) bool {
 		c0 |= cc[0]
 		c1 |= cc[1]
 	}
-	return unhit[0]&^c0|unhit[1]&^c1 == 0
+	if m0, m1 := unhit[0]&^c0, unhit[1]&^c1; m0|m1 != 0 {
+		d.miss = first2([2]uint64{m0, m1})
+		return false
+	}
+	return true
 }

@@ -88,3 +88,54 @@ func TestWithin(t *testing.T) {
 		t.Logf("outcomes %v", outcomes)
 	}
 }
+
+// TestCovers checks covers against its definition over a run of calls on
+// one set of deep sets, so that the set it tries first (the one that
+// failed last) is sometimes one that fails again, sometimes one that
+// passes or is not unhit.
+func TestCovers(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	outcomes := map[bool]int{}
+	hinted := 0
+	for range 20 {
+		var d deepSets
+		d.n = 1 + r.IntN(deepMax)
+		for i := range d.n {
+			for range 2 + r.IntN(8) {
+				d.sets[i].set(r.IntN(81))
+			}
+		}
+		d.index()
+		for trial := range 500 {
+			var unhit [2]uint64
+			for i := range d.n {
+				if r.IntN(8) == 0 {
+					unhit[i>>6] |= 1 << (i & 63)
+				}
+			}
+			var open cells
+			for range 5 + r.IntN(30) {
+				open.set(r.IntN(81))
+			}
+			want := true
+			for i := range d.n {
+				if unhit[i>>6]>>(i&63)&1 == 1 && !d.sets[i].meets(open) {
+					want = false
+				}
+			}
+			if i := d.miss; unhit[i>>6]>>(i&63)&1 == 1 && !d.sets[i].meets(open) {
+				hinted++
+			}
+			if got := d.covers(open[0], open[1], unhit); got != want {
+				t.Fatalf("trial %d: covers %v, want %v", trial, got, want)
+			}
+			if !want && (unhit[d.miss>>6]>>(d.miss&63)&1 == 0 || d.sets[d.miss].meets(open)) {
+				t.Fatalf("trial %d: covers failed on set %d, which has an open cell or is hit", trial, d.miss)
+			}
+			outcomes[want]++
+		}
+	}
+	if outcomes[true] < 1000 || outcomes[false] < 1000 || hinted < 100 {
+		t.Errorf("outcomes %v, %d failed on the set tried first: too few of a kind to test it", outcomes, hinted)
+	}
+}
