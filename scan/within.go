@@ -3,8 +3,9 @@ package scan
 import "math/bits"
 
 // withinStep is how many families within takes before it first checks
-// whether the cells left still hit every unhit set: most nodes that fail
-// the check fail it on their first few families.
+// whether the cells left still hit every unhit set; it checks again each
+// time the families taken double (8, 16, ...): most nodes that fail the
+// check fail it on their first few families.
 const withinStep = 4
 
 // within narrows the cells the clues left may take. With as many clues
@@ -27,7 +28,7 @@ func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBit
 			u := &us[w<<6|bits.TrailingZeros64(x)]
 			a0 &= u[0]
 			a1 &= u[1]
-			if k++; k == withinStep && !d.covers(a0, a1, unhit) {
+			if k++; k&(k-1) == 0 && k >= withinStep && !d.covers(a0, a1, unhit) {
 				return dead, false
 			}
 		}
