@@ -268,10 +268,7 @@ func (f *families) compact(g *globalFamilies, n, j int, dead cells) {
 	}
 	f.words[j] = (cnt + 63) / 64
 	f.known[n] |= 1 << j
-	f.nz[n][j] = 0
-	for w := range f.words[j] {
-		f.nz[n][j] |= 1 << w
-	}
+	f.nz[n][j] = 1<<f.words[j] - 1 // all ones for 64 words
 	a := &f.alive[n][j]
 	clear(a[:])
 	for i := range cnt {

@@ -172,7 +172,6 @@ func checkCompacted(t *testing.T, r *rand.Rand, sets []cells, partial *bool, res
 			if got := famCount(alive, nz, touched); got != left {
 				t.Fatalf("trial %d, size %d: %d families untouched after cell %d as parent gives them, want %d", trial, j, got, c, left)
 			}
-			f.known[depth+1] = 0
 			alive, nz = f.untouched(depth+1, j, &path)
 			if got := famCount(alive, nz, &noFamilies); got != left {
 				t.Fatalf("trial %d, size %d: %d families untouched after cell %d, want %d", trial, j, got, c, left)

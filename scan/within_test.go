@@ -33,20 +33,8 @@ func TestWithin(t *testing.T) {
 				alive[w] = r.Uint64()
 			}
 		}
-		var d deepSets
-		d.n = 1 + r.IntN(deepMax)
-		for i := range d.n {
-			for range 2 + r.IntN(8) {
-				d.sets[i].set(r.IntN(81))
-			}
-		}
-		d.index()
-		var unhit [2]uint64
-		for i := range d.n {
-			if r.IntN(16) == 0 {
-				unhit[i>>6] |= 1 << (i & 63)
-			}
-		}
+		d := randomDeep(r)
+		unhit := randomUnhit(r, d, 16)
 		var dead cells
 		for range r.IntN(40) {
 			dead.set(r.IntN(81))
@@ -60,16 +48,9 @@ func TestWithin(t *testing.T) {
 				untouched++
 			}
 		}
-		live := true
-		for i := range d.n {
-			if untouched == 0 {
-				break // no family narrows the cells, and none is checked
-			}
-			if unhit[i>>6]>>(i&63)&1 == 1 && !d.sets[i].meets(left) {
-				live = false
-			}
-		}
-		got, ok := within(&us, &alive, nz, &touched, dead, &d, unhit)
+		// With no untouched family nothing narrows the cells or is checked.
+		live := untouched == 0 || coveredBy(d, unhit, left)
+		got, ok := within(&us, &alive, nz, &touched, dead, d, unhit)
 		if ok != live {
 			t.Fatalf("trial %d: within reports %v, want %v", trial, ok, live)
 		}
@@ -98,31 +79,14 @@ func TestCovers(t *testing.T) {
 	outcomes := map[bool]int{}
 	hinted := 0
 	for range 20 {
-		var d deepSets
-		d.n = 1 + r.IntN(deepMax)
-		for i := range d.n {
-			for range 2 + r.IntN(8) {
-				d.sets[i].set(r.IntN(81))
-			}
-		}
-		d.index()
+		d := randomDeep(r)
 		for trial := range 500 {
-			var unhit [2]uint64
-			for i := range d.n {
-				if r.IntN(8) == 0 {
-					unhit[i>>6] |= 1 << (i & 63)
-				}
-			}
+			unhit := randomUnhit(r, d, 8)
 			var open cells
 			for range 5 + r.IntN(30) {
 				open.set(r.IntN(81))
 			}
-			want := true
-			for i := range d.n {
-				if unhit[i>>6]>>(i&63)&1 == 1 && !d.sets[i].meets(open) {
-					want = false
-				}
-			}
+			want := coveredBy(d, unhit, open)
 			if i := d.miss; unhit[i>>6]>>(i&63)&1 == 1 && !d.sets[i].meets(open) {
 				hinted++
 			}
@@ -138,4 +102,40 @@ func TestCovers(t *testing.T) {
 	if outcomes[true] < 1000 || outcomes[false] < 1000 || hinted < 100 {
 		t.Errorf("outcomes %v, %d failed on the set tried first: too few of a kind to test it", outcomes, hinted)
 	}
+}
+
+// randomDeep returns 1 to deepMax deep sets of 2 to 9 random draws each,
+// indexed by cell.
+func randomDeep(r *rand.Rand) *deepSets {
+	d := new(deepSets)
+	d.n = 1 + r.IntN(deepMax)
+	for i := range d.n {
+		for range 2 + r.IntN(8) {
+			d.sets[i].set(r.IntN(81))
+		}
+	}
+	d.index()
+	return d
+}
+
+// randomUnhit marks each of d's sets unhit with chance 1 in oneIn.
+func randomUnhit(r *rand.Rand, d *deepSets, oneIn int) [2]uint64 {
+	var unhit [2]uint64
+	for i := range d.n {
+		if r.IntN(oneIn) == 0 {
+			unhit[i>>6] |= 1 << (i & 63)
+		}
+	}
+	return unhit
+}
+
+// coveredBy reports, set by set, whether every deep set in unhit holds a
+// cell of open.
+func coveredBy(d *deepSets, unhit [2]uint64, open cells) bool {
+	for i := range d.n {
+		if unhit[i>>6]>>(i&63)&1 == 1 && !d.sets[i].meets(open) {
+			return false
+		}
+	}
+	return true
 }
