@@ -56,6 +56,13 @@ type families struct {
 	alive [82][famDeg + 1]famBits          // alive[n][j]: families of size j the first n clues miss
 	union [famDeg + 1][famWords * 64]cells // union[j][i]: the cells of family i of size j, without those dead at compaction
 	nz    [82][famDeg + 1]uint64           // nz[n][j]: bit w set when word w of alive[n][j] is non-zero; the other words are stale
+
+	// The source of the compaction, done when a node first asks for the
+	// families of a size (untouched): many subtrees die before any node
+	// in them does.
+	global *globalFamilies // the grid's families
+	deadAt *[82]cells      // deadAt[n]: the dead cells of the search's node at level n
+	at     [famDeg + 1]int // at[j]: the level at which families of j sets are compacted
 }
 
 // build lists the families of sets (the collected sets, smallest first)
@@ -301,11 +308,16 @@ func (f *families) next1(n, j, c int) {
 // n clues, and the mask of its non-zero words (word w at bit w; the other
 // words are not kept up to date). The levels below the node's are
 // computed when first asked for (a node that dies early never needs its
-// families of the smaller sizes), from the nearest level above that is.
+// families of the smaller sizes), from the nearest level above that is,
+// or from the compaction at level at[j], which is done then.
 func (f *families) untouched(n, j int, clues *[81]int8) (*famBits, uint64) {
 	bit := uint8(1) << j
 	l := n
 	for f.known[l]&bit == 0 {
+		if l == f.at[j] {
+			f.compact(f.global, l, j, f.deadAt[l])
+			break
+		}
 		l--
 	}
 	for ; l < n; l++ {

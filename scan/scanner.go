@@ -121,6 +121,7 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 	for j := 2; j <= famDeg; j++ {
 		s.famDepth[j] = max(0, s.k-compactAt[j])
 	}
+	s.fam.global, s.fam.deadAt, s.fam.at = &s.gfam, &s.deadAt, s.famDepth
 	s.famOn, s.famSets = false, sets
 	s.fam.known[0] = 0
 
@@ -187,11 +188,6 @@ func (s *Scanner) startFamilies(n int) {
 			if l < s.famDepth[j] {
 				s.gfam.touch(l, j, int(s.clues[l]))
 			}
-		}
-	}
-	for j := 2; j <= famDeg; j++ {
-		if d := s.famDepth[j]; d < n {
-			s.fam.compact(&s.gfam, d, j, s.deadAt[d])
 		}
 	}
 	s.famOn = true

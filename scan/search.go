@@ -34,11 +34,6 @@ func (s *Scanner) search(n int, dead cells) error {
 		if !s.famOn && s.stats.Nodes >= s.famAfter {
 			s.startFamilies(n)
 		}
-		for j := 2; j <= famDeg && s.famOn; j++ {
-			if n == s.famDepth[j] {
-				s.fam.compact(&s.gfam, n, j, dead)
-			}
-		}
 	}
 	if m <= deepLeft && !s.inDeep {
 		if !s.gather(n, u, dead) {
