@@ -108,8 +108,8 @@ func (d *deepSets) learn(u cells, n0, n int) {
 // its first unhit set (the smallest at gathering). With famDeg or fewer
 // clues left, the clues left lie in every untouched family of as many
 // sets as clues left: the cells outside them are dead, and the node dies
-// when an unhit set holds none of the cells left (within). The last
-// two clues are placed directly (last2, lastOf, last1), and a clue set
+// when an unhit set holds none of the cells left (within; a child runs
+// it in its parent's loop, branch). The last two clues are placed directly (last2, lastOf, last1), and a clue set
 // that hits every deep set is checked against the full list (hitsAll)
 // before the solver.
 func (s *Scanner) searchDeep(n0, n int, dead cells) error {
@@ -145,20 +145,56 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 			}
 		}
 	}
-	open := d.sets[first2(u)].andNot(dead)
+	return s.branch(n0, n, m, dead)
+}
+
+// branch is the rest of searchDeep once the node's own checks pass: it
+// tries each open cell of the first unhit set as clue n+1. A child that
+// takes the families' check runs it here, before it is entered, since
+// most children die of it.
+func (s *Scanner) branch(n0, n, m int, dead cells) error {
+	d := &s.deep
+	// pre: the children have m-1 > 2 clues left and families to check.
+	pre := m-1 > 2 && m-1 <= famDeg && s.famOn
+	var alive *famBits
+	var nz uint64
+	if pre {
+		alive, nz = s.fam.untouched(n, m-1, &s.clues)
+	}
+	// The unhit sets are read for each child: a set learned below one
+	// child is unhit at this level too.
+	open := d.sets[first2(d.unhit[n])].andNot(dead)
 	for w := range open {
 		for x := open[w]; x != 0; x &= x - 1 {
 			c := w<<6 | bits.TrailingZeros64(x)
 			s.clues[n] = int8(c)
 			cc := &d.cell[c]
-			d.unhit[n+1] = [2]uint64{d.unhit[n][0] &^ cc[0], d.unhit[n][1] &^ cc[1]}
+			un := [2]uint64{d.unhit[n][0] &^ cc[0], d.unhit[n][1] &^ cc[1]}
+			d.unhit[n+1] = un
 			s.fam.known[n+1] = 0
 			var err error
-			if m == 3 && d.unhit[n+1] != [2]uint64{} {
+			switch {
+			case un == [2]uint64{}:
+				err = s.searchDeep(n0, n+1, dead)
+			case m == 3:
 				// The child has two clues left: placed directly.
 				s.stats.Nodes++
 				err = s.last2(n0, n+1, dead)
-			} else {
+			case pre:
+				s.stats.Nodes++
+				if s.stats.Nodes >= s.nextTick {
+					if err := s.tick(); err != nil {
+						return err
+					}
+				}
+				cdead, ok := dead, true
+				if nz != 0 {
+					cdead, ok = within(&s.fam.union[m-1], alive, nz, &s.fam.cell[m-1][c], dead, d, un)
+				}
+				if ok {
+					err = s.branch(n0, n+1, m-1, cdead)
+				}
+			default:
 				err = s.searchDeep(n0, n+1, dead)
 			}
 			if err != nil {
