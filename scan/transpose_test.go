@@ -23,3 +23,15 @@ func TestTranspose64(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTranspose64 is the cost of one transposition, 64 families'
+// index in a compaction.
+func BenchmarkTranspose64(b *testing.B) {
+	var a [64]uint64
+	for i := range a {
+		a[i] = uint64(i) * 0x9E3779B97F4A7C15
+	}
+	for b.Loop() {
+		transpose64(&a)
+	}
+}
