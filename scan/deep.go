@@ -109,9 +109,9 @@ func (d *deepSets) learn(u cells, n0, n int) {
 // clues left, the clues left lie in every untouched family of as many
 // sets as clues left: the cells outside them are dead, and the node dies
 // when an unhit set holds none of the cells left (within; a child runs
-// it in its parent's loop, branch). The last two clues are placed directly (last2, lastOf, last1), and a clue set
-// that hits every deep set is checked against the full list (hitsAll)
-// before the solver.
+// it in its parent's loop, branch). The last two clues are placed
+// directly (last2, lastOf, last1), and a clue set that hits every deep
+// set is checked against the full list (hitsAll) before the solver.
 func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 	s.stats.Nodes++
 	if s.stats.Nodes >= s.nextTick {
