@@ -113,11 +113,8 @@ func (d *deepSets) learn(u cells, n0, n int) {
 // directly (last2, lastOf, last1), and a clue set that hits every deep
 // set is checked against the full list (hitsAll) before the solver.
 func (s *Scanner) searchDeep(n0, n int, dead cells) error {
-	s.stats.Nodes++
-	if s.stats.Nodes >= s.nextTick {
-		if err := s.tick(); err != nil {
-			return err
-		}
+	if err := s.node(); err != nil {
+		return err
 	}
 	if !s.famOn && s.stats.Nodes >= s.famAfter {
 		// Every size's level of compaction lies above n0.
@@ -181,11 +178,8 @@ func (s *Scanner) branch(n0, n, m int, dead cells) error {
 				s.stats.Nodes++
 				err = s.last2(n0, n+1, dead)
 			case pre:
-				s.stats.Nodes++
-				if s.stats.Nodes >= s.nextTick {
-					if err := s.tick(); err != nil {
-						return err
-					}
+				if err := s.node(); err != nil {
+					return err
 				}
 				cdead, ok := dead, true
 				if nz != 0 {

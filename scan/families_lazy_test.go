@@ -67,7 +67,7 @@ func checkStarted(t *testing.T, s *Scanner, n int) {
 	t.Helper()
 	has := func(bits []uint64, i int) bool { return bits[i>>6]>>(i&63)&1 != 0 }
 	for j := 2; j <= famDeg; j++ {
-		d := s.famDepth[j]
+		d := s.fam.at[j]
 		for l := 0; l <= min(n, d); l++ {
 			for i, f := range s.gfam.sets[j] {
 				want := true

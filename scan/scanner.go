@@ -63,14 +63,13 @@ type Scanner struct {
 	relabeled []cells   // the collected sets in labels, by size and label sum
 	setKeys   []setKey  // scratch for ordering them (labels.go)
 
-	gfam     globalFamilies  // the grid's families of disjoint sets
-	fam      families        // the families compacted for the deep levels
-	famDepth [famDeg + 1]int // famDepth[j]: the level at which families of j sets are compacted
-	famOn    bool            // the families are listed and followed (startFamilies)
-	famAfter int64           // the nodes searched before they are (famAfter)
-	started  func(n int)     // called when startFamilies is done at level n (tests)
-	famSets  []cells         // the collected sets, to list the families from
-	deadAt   [82]cells       // deadAt[n]: the dead cells of the search's node at level n
+	gfam     globalFamilies // the grid's families of disjoint sets
+	fam      families       // the families compacted for the deep levels
+	famOn    bool           // the families are listed and followed (startFamilies)
+	famAfter int64          // the nodes searched before they are (famAfter)
+	started  func(n int)    // called when startFamilies is done at level n (tests)
+	famSets  []cells        // the collected sets, to list the families from
+	deadAt   [82]cells      // deadAt[n]: the dead cells of the search's node at level n
 }
 
 // famAfter is the number of nodes a scan searches before it lists the
@@ -119,9 +118,9 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 	s.stats.Sets = len(sets)
 	s.initial, s.replace = s.nsets, s.nsets
 	for j := 2; j <= famDeg; j++ {
-		s.famDepth[j] = max(0, s.k-compactAt[j])
+		s.fam.at[j] = max(0, s.k-compactAt[j])
 	}
-	s.fam.global, s.fam.deadAt, s.fam.at = &s.gfam, &s.deadAt, s.famDepth
+	s.fam.global, s.fam.deadAt = &s.gfam, &s.deadAt
 	s.famOn, s.famSets = false, sets
 	s.fam.known[0] = 0
 
@@ -180,12 +179,12 @@ func (s *Scanner) add(u cells, n int) {
 func (s *Scanner) startFamilies(n int) {
 	depth := 0
 	for j := 2; j <= famDeg; j++ {
-		depth = max(depth, s.famDepth[j])
+		depth = max(depth, s.fam.at[j])
 	}
 	s.gfam.build(s.famSets, depth)
 	for l := range n {
 		for j := 2; j <= famDeg; j++ {
-			if l < s.famDepth[j] {
+			if l < s.fam.at[j] {
 				s.gfam.touch(l, j, int(s.clues[l]))
 			}
 		}
@@ -198,6 +197,16 @@ func (s *Scanner) startFamilies(n int) {
 
 // tickNodes is how many nodes the search counts between its periodic checks.
 const tickNodes = 4096
+
+// node counts a node of the search and runs the periodic check (tick)
+// when it is due.
+func (s *Scanner) node() error {
+	s.stats.Nodes++
+	if s.stats.Nodes >= s.nextTick {
+		return s.tick()
+	}
+	return nil
+}
 
 // tick is the search's periodic check, at the first node it counts from
 // each multiple of tickNodes on (nodes counted where it does not check

@@ -15,11 +15,8 @@ import (
 // clue). Otherwise it branches on the unhit set with the fewest open
 // cells, each of them in turn becoming a clue and then dead.
 func (s *Scanner) search(n int, dead cells) error {
-	s.stats.Nodes++
-	if s.stats.Nodes >= s.nextTick {
-		if err := s.tick(); err != nil {
-			return err
-		}
+	if err := s.node(); err != nil {
+		return err
 	}
 	u := &s.unhit[n]
 	if isEmpty(u) {
@@ -110,7 +107,7 @@ func (s *Scanner) place(n, c int) {
 		return
 	}
 	for j := 2; j <= famDeg; j++ {
-		if n < s.famDepth[j] {
+		if n < s.fam.at[j] {
 			s.gfam.touch(n, j, c)
 		}
 	}
