@@ -15,6 +15,7 @@ type deepSets struct {
 	unhit [82][2]uint64  // unhit[n]: the sets the first n clues miss
 	byLen [82][]int32    // gathering buckets by open size
 	miss  int            // the set that covers found without a cell last
+	unit  int            // a set with one open cell that within found last, or -1
 }
 
 const deepMax = 128
@@ -109,7 +110,9 @@ func (d *deepSets) learn(u cells, n0, n int) {
 // clues left, the clues left lie in every untouched family of as many
 // sets as clues left: the cells outside them are dead, and the node dies
 // when an unhit set holds none of the cells left (within; a child runs
-// it in its parent's loop, branch). The last two clues are placed
+// it in its parent's loop, branch); else it branches on its first unhit
+// set with one open cell left, or two, or three, if there is one
+// (coversUnit). The last two clues are placed
 // directly (last2, lastOf, last1), and a clue set that hits every deep
 // set is checked against the full list (hitsAll) before the solver.
 func (s *Scanner) searchDeep(n0, n int, dead cells) error {
@@ -134,22 +137,25 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 	case 2:
 		return s.last2(n0, n, dead)
 	}
+	bs := -1
 	if m <= famDeg && s.famOn {
 		if alive, nz, touched := s.fam.parent(n, m, &s.clues); nz != 0 {
 			var ok bool
 			if dead, ok = within(&s.fam.union[m], alive, nz, touched, dead, d, u); !ok {
 				return nil
 			}
+			bs = d.unit
 		}
 	}
-	return s.branch(n0, n, m, dead)
+	return s.branch(n0, n, m, dead, bs)
 }
 
 // branch is the rest of searchDeep once the node's own checks pass: it
-// tries each open cell of the first unhit set as clue n+1. A child that
+// tries each open cell of deep set bs (the first unhit set when bs is
+// negative) as clue n+1. A child that
 // takes the families' check runs it here, before it is entered, since
 // most children die of it.
-func (s *Scanner) branch(n0, n, m int, dead cells) error {
+func (s *Scanner) branch(n0, n, m int, dead cells, bs int) error {
 	d := &s.deep
 	// pre: the children have m-1 > 2 clues left and families to check.
 	pre := m-1 > 2 && m-1 <= famDeg && s.famOn
@@ -160,7 +166,10 @@ func (s *Scanner) branch(n0, n, m int, dead cells) error {
 	}
 	// The unhit sets are read for each child: a set learned below one
 	// child is unhit at this level too.
-	open := d.sets[first2(d.unhit[n])].andNot(dead)
+	if bs < 0 {
+		bs = first2(d.unhit[n])
+	}
+	open := d.sets[bs].andNot(dead)
 	for w := range open {
 		for x := open[w]; x != 0; x &= x - 1 {
 			c := w<<6 | bits.TrailingZeros64(x)
@@ -181,12 +190,13 @@ func (s *Scanner) branch(n0, n, m int, dead cells) error {
 				if err := s.node(); err != nil {
 					return err
 				}
-				cdead, ok := dead, true
+				cdead, ok, cbs := dead, true, -1
 				if nz != 0 {
 					cdead, ok = within(&s.fam.union[m-1], alive, nz, &s.fam.cell[m-1][c], dead, d, un)
+					cbs = d.unit
 				}
 				if ok {
-					err = s.branch(n0, n+1, m-1, cdead)
+					err = s.branch(n0, n+1, m-1, cdead, cbs)
 				}
 			default:
 				err = s.searchDeep(n0, n+1, dead)
@@ -206,19 +216,25 @@ func (s *Scanner) last1(n0, n int, dead cells) error {
 	return s.lastOf(n0, n, s.deep.unhit[n], dead)
 }
 
-// last2 places the last two clues: a cell c of the first unhit set, then a
-// cell of the first set c misses that is in every set c misses.
+// last2 places the last two clues: a cell c of an unhit set (the one the
+// families' check chose, or the first), then a cell of the first set c
+// misses that is in every set c misses.
 func (s *Scanner) last2(n0, n int, dead cells) error {
 	d := &s.deep
+	bs := -1
 	if s.famOn {
 		if alive, nz, touched := s.fam.parent(n, 2, &s.clues); nz != 0 {
 			var ok bool
 			if dead, ok = within(&s.fam.union[2], alive, nz, touched, dead, d, d.unhit[n]); !ok {
 				return nil
 			}
+			bs = d.unit
 		}
 	}
-	open := d.sets[first2(d.unhit[n])].andNot(dead)
+	if bs < 0 {
+		bs = first2(d.unhit[n])
+	}
+	open := d.sets[bs].andNot(dead)
 	for w := range open {
 		for x := open[w]; x != 0; x &= x - 1 {
 			c := w<<6 | bits.TrailingZeros64(x)

@@ -34,12 +34,64 @@ func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBit
 		}
 	}
 	if k == 0 {
+		d.unit = -1
 		return dead, true
 	}
-	if !d.covers(a0, a1, unhit) {
+	if !d.coversUnit(a0, a1, unhit) {
 		return dead, false
 	}
 	return cells{^a0, ^a1}, true
+}
+
+// coversUnit is covers for a node's last check, which also chooses the
+// set its children branch on: when every set is covered, d.unit is the
+// first set of unhit with exactly one open cell, else the first with
+// two, else the first with three, else -1. The fewer a set's open cells,
+// the fewer children (a set with one is a clue every puzzle below has).
+// The counts are kept bit-sliced, one set per bit: the sets with at least
+// one, two, three and four open cells.
+func (d *deepSets) coversUnit(open0, open1 uint64, unhit [2]uint64) bool {
+	if i := d.miss; unhit[i>>6]>>(i&63)&1 == 1 {
+		if u := &d.sets[i]; u[0]&open0|u[1]&open1 == 0 {
+			return false
+		}
+	}
+	var c0, c1, t0, t1, h0, h1, q0, q1 uint64
+	for x := open0; x != 0; x &= x - 1 {
+		cc := &d.cell[bits.TrailingZeros64(x)]
+		q0 |= h0 & cc[0]
+		q1 |= h1 & cc[1]
+		h0 |= t0 & cc[0]
+		h1 |= t1 & cc[1]
+		t0 |= c0 & cc[0]
+		t1 |= c1 & cc[1]
+		c0 |= cc[0]
+		c1 |= cc[1]
+	}
+	for x := open1; x != 0; x &= x - 1 {
+		cc := &d.cell[64+bits.TrailingZeros64(x)]
+		q0 |= h0 & cc[0]
+		q1 |= h1 & cc[1]
+		h0 |= t0 & cc[0]
+		h1 |= t1 & cc[1]
+		t0 |= c0 & cc[0]
+		t1 |= c1 & cc[1]
+		c0 |= cc[0]
+		c1 |= cc[1]
+	}
+	if m0, m1 := unhit[0]&^c0, unhit[1]&^c1; m0|m1 != 0 {
+		d.miss = first2([2]uint64{m0, m1})
+		return false
+	}
+	d.unit = -1
+	if u0, u1 := unhit[0]&^t0, unhit[1]&^t1; u0|u1 != 0 {
+		d.unit = first2([2]uint64{u0, u1})
+	} else if u0, u1 := unhit[0]&^h0, unhit[1]&^h1; u0|u1 != 0 {
+		d.unit = first2([2]uint64{u0, u1})
+	} else if u0, u1 := unhit[0]&^q0, unhit[1]&^q1; u0|u1 != 0 {
+		d.unit = first2([2]uint64{u0, u1})
+	}
+	return true
 }
 
 // covers reports whether every deep set in unhit holds one of the cells

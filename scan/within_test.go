@@ -139,3 +139,45 @@ func coveredBy(d *deepSets, unhit [2]uint64, open cells) bool {
 	}
 	return true
 }
+
+// TestCoversUnit checks coversUnit against covers and, when it passes,
+// its choice of set against a count of each unhit set's open cells.
+func TestCoversUnit(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	chosen := map[int]int{} // open cells of the chosen set; 0 for none
+	for range 20 {
+		d := randomDeep(r)
+		for trial := range 500 {
+			unhit := randomUnhit(r, d, 4)
+			var open cells
+			for range 5 + r.IntN(40) {
+				open.set(r.IntN(81))
+			}
+			want := coveredBy(d, unhit, open)
+			if got := d.coversUnit(open[0], open[1], unhit); got != want {
+				t.Fatalf("trial %d: coversUnit %v, want %v", trial, got, want)
+			}
+			if !want {
+				continue
+			}
+			wantUnit, wantCnt := -1, 4
+			for i := range d.n {
+				if cnt := d.sets[i].and(open).count(); unhit[i>>6]>>(i&63)&1 == 1 && cnt < wantCnt {
+					wantUnit, wantCnt = i, cnt
+				}
+			}
+			if d.unit != wantUnit {
+				t.Fatalf("trial %d: unit %d, want %d (%d open cells)", trial, d.unit, wantUnit, wantCnt)
+			}
+			if wantUnit < 0 {
+				wantCnt = 0
+			}
+			chosen[wantCnt]++
+		}
+	}
+	for cnt := range 4 {
+		if chosen[cnt] < 25 {
+			t.Errorf("chosen sets by open cells %v: too few of %d to test it", chosen, cnt)
+		}
+	}
+}
