@@ -141,7 +141,7 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 	if m <= famDeg && s.famOn {
 		if alive, nz, touched := s.fam.parent(n, m, &s.clues); nz != 0 {
 			var ok bool
-			if dead, ok = within(&s.fam.union[m], alive, nz, touched, dead, d, u); !ok {
+			if dead, ok = within(&s.fam.union[m], alive, nz, touched, dead, d, u, m); !ok {
 				return nil
 			}
 			bs = d.unit
@@ -192,7 +192,7 @@ func (s *Scanner) branch(n0, n, m int, dead cells, bs int) error {
 				}
 				cdead, ok, cbs := dead, true, -1
 				if nz != 0 {
-					cdead, ok = within(&s.fam.union[m-1], alive, nz, &s.fam.cell[m-1][c], dead, d, un)
+					cdead, ok = within(&s.fam.union[m-1], alive, nz, &s.fam.cell[m-1][c], dead, d, un, m-1)
 					cbs = d.unit
 				}
 				if ok {
@@ -225,7 +225,7 @@ func (s *Scanner) last2(n0, n int, dead cells) error {
 	if s.famOn {
 		if alive, nz, touched := s.fam.parent(n, 2, &s.clues); nz != 0 {
 			var ok bool
-			if dead, ok = within(&s.fam.union[2], alive, nz, touched, dead, d, d.unhit[n]); !ok {
+			if dead, ok = within(&s.fam.union[2], alive, nz, touched, dead, d, d.unhit[n], 2); !ok {
 				return nil
 			}
 			bs = d.unit

@@ -17,8 +17,9 @@ const withinStep = 4
 // in touched. within returns the dead cells with every cell outside those
 // unions added, and reports false when some deep set of unhit (d's sets
 // that the clues miss) holds none of the cells left, since no clue could
-// then hit it.
-func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBits, dead cells, d *deepSets, unhit [2]uint64) (cells, bool) {
+// then hit it, or when the clues left cannot hit them all (coversUnit
+// with m clues left).
+func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBits, dead cells, d *deepSets, unhit [2]uint64, m int) (cells, bool) {
 	// The open cells as two words, so that they stay in registers.
 	a0, a1 := ^dead[0], ^dead[1]&(1<<(81-64)-1)
 	k := 0
@@ -37,7 +38,7 @@ func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBit
 		d.unit = -1
 		return dead, true
 	}
-	if !d.coversUnit(a0, a1, unhit) {
+	if !d.coversUnit(a0, a1, unhit, m) {
 		return dead, false
 	}
 	return cells{^a0, ^a1}, true
@@ -49,8 +50,10 @@ func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBit
 // two, else the first with three, else -1. The fewer a set's open cells,
 // the fewer children (a set with one is a clue every puzzle below has).
 // The counts are kept bit-sliced, one set per bit: the sets with at least
-// one, two, three and four open cells.
-func (d *deepSets) coversUnit(open0, open1 uint64, unhit [2]uint64) bool {
+// one, two, three and four open cells. With m clues left, it also reports
+// false when the cells that the sets with one open cell force cannot be
+// completed to m clues that hit every set (forced).
+func (d *deepSets) coversUnit(open0, open1 uint64, unhit [2]uint64, m int) bool {
 	if i := d.miss; unhit[i>>6]>>(i&63)&1 == 1 {
 		if u := &d.sets[i]; u[0]&open0|u[1]&open1 == 0 {
 			return false
@@ -86,6 +89,9 @@ func (d *deepSets) coversUnit(open0, open1 uint64, unhit [2]uint64) bool {
 	d.unit = -1
 	if u0, u1 := unhit[0]&^t0, unhit[1]&^t1; u0|u1 != 0 {
 		d.unit = first2([2]uint64{u0, u1})
+		if !d.forced(open0, open1, unhit, [2]uint64{u0, u1}, m) {
+			return false
+		}
 	} else if u0, u1 := unhit[0]&^h0, unhit[1]&^h1; u0|u1 != 0 {
 		d.unit = first2([2]uint64{u0, u1})
 	} else if u0, u1 := unhit[0]&^q0, unhit[1]&^q1; u0|u1 != 0 {
@@ -120,4 +126,54 @@ func (d *deepSets) covers(open0, open1 uint64, unhit [2]uint64) bool {
 		return false
 	}
 	return true
+}
+
+// forced reports whether the m clues left can still hit every set of
+// unhit from the open cells, as far as the sets ones (each with exactly
+// one open cell) tell: their open cells F are clues, so there must be at
+// most m of them; with m, they hit every set; with m-1, the sets they
+// miss share an open cell, for the last clue.
+func (d *deepSets) forced(open0, open1 uint64, unhit, ones [2]uint64, m int) bool {
+	var f0, f1 uint64
+	for w, x := range ones {
+		for ; x != 0; x &= x - 1 {
+			u := &d.sets[w<<6|bits.TrailingZeros64(x)]
+			f0 |= u[0] & open0
+			f1 |= u[1] & open1
+		}
+	}
+	f := bits.OnesCount64(f0) + bits.OnesCount64(f1)
+	switch {
+	case f < m-1:
+		return true
+	case f > m:
+		return false
+	}
+	var c0, c1 uint64 // the sets that F hits
+	for x := f0; x != 0; x &= x - 1 {
+		cc := &d.cell[bits.TrailingZeros64(x)]
+		c0 |= cc[0]
+		c1 |= cc[1]
+	}
+	for x := f1; x != 0; x &= x - 1 {
+		cc := &d.cell[64+bits.TrailingZeros64(x)]
+		c0 |= cc[0]
+		c1 |= cc[1]
+	}
+	x0, x1 := unhit[0]&^c0, unhit[1]&^c1
+	switch {
+	case x0|x1 == 0:
+		return true
+	case f == m:
+		return false
+	}
+	r0, r1 := open0, open1 // the cells that every set F misses holds
+	for w, x := range [2]uint64{x0, x1} {
+		for ; x != 0; x &= x - 1 {
+			u := &d.sets[w<<6|bits.TrailingZeros64(x)]
+			r0 &= u[0]
+			r1 &= u[1]
+		}
+	}
+	return r0|r1 != 0
 }

@@ -50,7 +50,7 @@ func TestWithin(t *testing.T) {
 		}
 		// With no untouched family nothing narrows the cells or is checked.
 		live := untouched == 0 || coveredBy(d, unhit, left)
-		got, ok := within(&us, &alive, nz, &touched, dead, d, unhit)
+		got, ok := within(&us, &alive, nz, &touched, dead, d, unhit, 81)
 		if ok != live {
 			t.Fatalf("trial %d: within reports %v, want %v", trial, ok, live)
 		}
@@ -154,7 +154,7 @@ func TestCoversUnit(t *testing.T) {
 				open.set(r.IntN(81))
 			}
 			want := coveredBy(d, unhit, open)
-			if got := d.coversUnit(open[0], open[1], unhit); got != want {
+			if got := d.coversUnit(open[0], open[1], unhit, 81); got != want {
 				t.Fatalf("trial %d: coversUnit %v, want %v", trial, got, want)
 			}
 			if !want {
@@ -180,4 +180,89 @@ func TestCoversUnit(t *testing.T) {
 			t.Errorf("chosen sets by open cells %v: too few of %d to test it", chosen, cnt)
 		}
 	}
+}
+
+// TestCoversUnitBound checks the bound coversUnit puts on the clues left:
+// when it reports a node dead, no m of the open cells hit every unhit
+// set (by brute force over few open cells), and it does so on nodes whose
+// every set holds an open cell too (the cells that the sets with one
+// open cell force are more than m, or leave sets that no one more cell
+// hits).
+func TestCoversUnitBound(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	bounded := 0
+	for trial := range 20000 {
+		d := new(deepSets)
+		d.n = 1 + r.IntN(24)
+		var open cells
+		var openList []int
+		for len(openList) < 4+r.IntN(9) {
+			if c := r.IntN(81); !open.has(c) {
+				open.set(c)
+				openList = append(openList, c)
+			}
+		}
+		for i := range d.n {
+			// A few cells anywhere, and an open one in most sets.
+			for range r.IntN(4) {
+				d.sets[i].set(r.IntN(81))
+			}
+			if r.IntN(8) != 0 {
+				d.sets[i].set(openList[r.IntN(len(openList))])
+			}
+			if d.sets[i].empty() {
+				d.sets[i].set(r.IntN(81))
+			}
+		}
+		d.index()
+		unhit := randomUnhit(r, d, 1)
+		m := 1 + r.IntN(4)
+		if d.coversUnit(open[0], open[1], unhit, m) {
+			continue
+		}
+		if coveredBy(d, unhit, open) {
+			bounded++
+		}
+		if c, ok := hitWithin(d, unhit, open, m); ok {
+			t.Fatalf("trial %d: coversUnit reports dead with %d clues left, but cells %v of the open ones hit every set", trial, m, c)
+		}
+	}
+	if bounded < 500 {
+		t.Errorf("%d nodes reported dead by the bound alone: too few to test it", bounded)
+	}
+	if testing.Verbose() {
+		t.Logf("%d nodes reported dead by the bound alone", bounded)
+	}
+}
+
+// hitWithin finds at most m cells of open that hit every set of unhit,
+// by brute force.
+func hitWithin(d *deepSets, unhit [2]uint64, open cells, m int) (cells, bool) {
+	var pick func(from cells, chosen cells, left int) (cells, bool)
+	pick = func(from cells, chosen cells, left int) (cells, bool) {
+		hit := true
+		for i := range d.n {
+			if unhit[i>>6]>>(i&63)&1 == 1 && !d.sets[i].meets(chosen) {
+				hit = false
+				break
+			}
+		}
+		if hit {
+			return chosen, true
+		}
+		if left == 0 {
+			return cells{}, false
+		}
+		for !from.empty() {
+			c := from.first()
+			from.clear(c)
+			next := chosen
+			next.set(c)
+			if got, ok := pick(from, next, left-1); ok {
+				return got, true
+			}
+		}
+		return cells{}, false
+	}
+	return pick(open, cells{}, m)
 }
