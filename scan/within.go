@@ -54,10 +54,8 @@ func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBit
 // false when the cells that the sets with one open cell force cannot be
 // completed to m clues that hit every set (forced).
 func (d *deepSets) coversUnit(open0, open1 uint64, unhit [2]uint64, m int) bool {
-	if i := d.miss; unhit[i>>6]>>(i&63)&1 == 1 {
-		if u := &d.sets[i]; u[0]&open0|u[1]&open1 == 0 {
-			return false
-		}
+	if d.missedAgain(open0, open1, unhit) {
+		return false
 	}
 	var c0, c1, t0, t1, h0, h1, q0, q1 uint64
 	for x := open0; x != 0; x &= x - 1 {
@@ -105,22 +103,10 @@ func (d *deepSets) coversUnit(open0, open1 uint64, unhit [2]uint64, m int) bool 
 // the set that failed last (d.miss): the set that ends one node often ends
 // its siblings.
 func (d *deepSets) covers(open0, open1 uint64, unhit [2]uint64) bool {
-	if i := d.miss; unhit[i>>6]>>(i&63)&1 == 1 {
-		if u := &d.sets[i]; u[0]&open0|u[1]&open1 == 0 {
-			return false
-		}
+	if d.missedAgain(open0, open1, unhit) {
+		return false
 	}
-	var c0, c1 uint64 // the sets that hold an open cell
-	for x := open0; x != 0; x &= x - 1 {
-		cc := &d.cell[bits.TrailingZeros64(x)]
-		c0 |= cc[0]
-		c1 |= cc[1]
-	}
-	for x := open1; x != 0; x &= x - 1 {
-		cc := &d.cell[64+bits.TrailingZeros64(x)]
-		c0 |= cc[0]
-		c1 |= cc[1]
-	}
+	c0, c1 := d.holders(open0, open1)
 	if m0, m1 := unhit[0]&^c0, unhit[1]&^c1; m0|m1 != 0 {
 		d.miss = first2([2]uint64{m0, m1})
 		return false
@@ -149,17 +135,7 @@ func (d *deepSets) forced(open0, open1 uint64, unhit, ones [2]uint64, m int) boo
 	case f > m:
 		return false
 	}
-	var c0, c1 uint64 // the sets that F hits
-	for x := f0; x != 0; x &= x - 1 {
-		cc := &d.cell[bits.TrailingZeros64(x)]
-		c0 |= cc[0]
-		c1 |= cc[1]
-	}
-	for x := f1; x != 0; x &= x - 1 {
-		cc := &d.cell[64+bits.TrailingZeros64(x)]
-		c0 |= cc[0]
-		c1 |= cc[1]
-	}
+	c0, c1 := d.holders(f0, f1) // the sets that F hits
 	x0, x1 := unhit[0]&^c0, unhit[1]&^c1
 	switch {
 	case x0|x1 == 0:
@@ -176,4 +152,27 @@ func (d *deepSets) forced(open0, open1 uint64, unhit, ones [2]uint64, m int) boo
 		}
 	}
 	return r0|r1 != 0
+}
+
+// holders is the set of deep sets that hold one of the cells cells0
+// (cells 0 to 63) and cells1 (cell 64+i at bit i), as two words.
+func (d *deepSets) holders(cells0, cells1 uint64) (uint64, uint64) {
+	var c0, c1 uint64
+	for x := cells0; x != 0; x &= x - 1 {
+		cc := &d.cell[bits.TrailingZeros64(x)]
+		c0, c1 = c0|cc[0], c1|cc[1]
+	}
+	for x := cells1; x != 0; x &= x - 1 {
+		cc := &d.cell[64+bits.TrailingZeros64(x)]
+		c0, c1 = c0|cc[0], c1|cc[1]
+	}
+	return c0, c1
+}
+
+// missedAgain reports whether the set that failed last (d.miss) is still
+// unhit and holds none of the open cells.
+func (d *deepSets) missedAgain(open0, open1 uint64, unhit [2]uint64) bool {
+	i := d.miss
+	u := &d.sets[i]
+	return unhit[i>>6]>>(i&63)&1 == 1 && u[0]&open0|u[1]&open1 == 0
 }

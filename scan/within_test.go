@@ -82,10 +82,7 @@ func TestCovers(t *testing.T) {
 		d := randomDeep(r)
 		for trial := range 500 {
 			unhit := randomUnhit(r, d, 8)
-			var open cells
-			for range 5 + r.IntN(30) {
-				open.set(r.IntN(81))
-			}
+			open := randomCells(r, 5+r.IntN(30))
 			want := coveredBy(d, unhit, open)
 			if i := d.miss; unhit[i>>6]>>(i&63)&1 == 1 && !d.sets[i].meets(open) {
 				hinted++
@@ -140,7 +137,8 @@ func coveredBy(d *deepSets, unhit [2]uint64, open cells) bool {
 	return true
 }
 
-// TestCoversUnit checks coversUnit against covers and, when it passes,
+// TestCoversUnit checks coversUnit against the definition of covers
+// (with clues enough for its bound never to apply) and, when it passes,
 // its choice of set against a count of each unhit set's open cells.
 func TestCoversUnit(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
@@ -149,10 +147,7 @@ func TestCoversUnit(t *testing.T) {
 		d := randomDeep(r)
 		for trial := range 500 {
 			unhit := randomUnhit(r, d, 4)
-			var open cells
-			for range 5 + r.IntN(40) {
-				open.set(r.IntN(81))
-			}
+			open := randomCells(r, 5+r.IntN(40))
 			want := coveredBy(d, unhit, open)
 			if got := d.coversUnit(open[0], open[1], unhit, 81); got != want {
 				t.Fatalf("trial %d: coversUnit %v, want %v", trial, got, want)
@@ -265,4 +260,13 @@ func hitWithin(d *deepSets, unhit [2]uint64, open cells, m int) (cells, bool) {
 		return cells{}, false
 	}
 	return pick(open, cells{}, m)
+}
+
+// randomCells is the set of n random draws of a cell.
+func randomCells(r *rand.Rand, n int) cells {
+	var c cells
+	for range n {
+		c.set(r.IntN(81))
+	}
+	return c
 }
