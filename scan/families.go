@@ -293,15 +293,7 @@ const (
 // next1 sets the families of size j untouched at level n+1, after cell c,
 // on the non-zero words of level n alone.
 func (f *families) next1(n, j, c int) {
-	a, b, cc := &f.alive[n][j], &f.alive[n+1][j], &f.cell[j][c]
-	var nz uint64
-	for x := f.nz[n][j]; x != 0; x &= x - 1 {
-		w := bits.TrailingZeros64(x)
-		v := a[w] &^ cc[w]
-		b[w] = v
-		nz |= (v | -v) >> 63 << w // bit w when v is not zero
-	}
-	f.nz[n+1][j] = nz
+	f.nz[n+1][j] = andNotWords(&f.alive[n+1][j], &f.alive[n][j], &f.cell[j][c], f.nz[n][j])
 }
 
 // untouched is the bit vector of the families of size j untouched by the

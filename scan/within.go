@@ -23,6 +23,11 @@ func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBit
 	// The open cells as two words, so that they stay in registers.
 	a0, a1 := ^dead[0], ^dead[1]&(1<<(81-64)-1)
 	k := 0
+	if wideWords {
+		// The untouched families of every word at once.
+		nz = andNotWide(&d.words, alive, touched, nz)
+		alive, touched = &d.words, &noFamilies
+	}
 	for ; nz != 0; nz &= nz - 1 {
 		w := bits.TrailingZeros64(nz)
 		for x := alive[w] &^ touched[w]; x != 0; x &= x - 1 {

@@ -1,0 +1,52 @@
+package scan
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestAndNotWords checks andNotWords (eight words at a time when the build
+// and the CPU allow it) and andNotNarrow against the definition, word by
+// word, on random vectors whose words outside nz hold garbage.
+func TestAndNotWords(t *testing.T) {
+	t.Logf("wide words: %v", wideWords)
+	r := rand.New(rand.NewPCG(7, 27))
+	masks := []uint64{0, 1, 1 << 63, ^uint64(0), 0xff00, 1<<8 - 1, 1 << 9}
+	for range 2000 {
+		masks = append(masks, r.Uint64()&r.Uint64()>>r.IntN(64))
+	}
+	for i, nz := range masks {
+		var a, c famBits
+		for w := range a {
+			// Sparse words, so that some words of nz come out zero.
+			a[w] = r.Uint64() & r.Uint64() & r.Uint64()
+			c[w] = r.Uint64() | r.Uint64()
+			if r.IntN(4) == 0 {
+				c[w] = ^uint64(0)
+			}
+		}
+		for name, f := range map[string]func(b, a, c *famBits, nz uint64) uint64{
+			"andNotWords": andNotWords, "andNotNarrow": andNotNarrow,
+		} {
+			var b famBits
+			for w := range b {
+				b[w] = r.Uint64()
+			}
+			got := f(&b, &a, &c, nz)
+			var want uint64
+			for x := nz; x != 0; x &= x - 1 {
+				w := bits.TrailingZeros64(x)
+				if v := a[w] &^ c[w]; v != 0 {
+					want |= 1 << w
+				}
+				if b[w] != a[w]&^c[w] {
+					t.Fatalf("case %d, %s: word %d is %#x, want %#x", i, name, w, b[w], a[w]&^c[w])
+				}
+			}
+			if got != want {
+				t.Fatalf("case %d, %s (nz %#x): non-zero words %#x, want %#x", i, name, nz, got, want)
+			}
+		}
+	}
+}
