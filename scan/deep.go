@@ -9,14 +9,15 @@ import "math/bits"
 // count, since a clue set that misses one fails in the solver and teaches
 // the set back.
 type deepSets struct {
-	n     int            // sets in use
-	sets  [deepMax]cells // open cells of each set at gathering
-	cell  [81][2]uint64  // cell[c]: the sets holding cell c
-	unhit [82][2]uint64  // unhit[n]: the sets the first n clues miss
-	byLen [82][]int32    // gathering buckets by open size
-	miss  int            // the set that covers found without a cell last
-	unit  int            // a set with one open cell that within found last, or -1
-	words famBits        // within's families untouched by a node's clues (andNotWords)
+	n     int                // sets in use
+	sets  [deepMax]cells     // open cells of each set at gathering
+	cell  [81][2]uint64      // cell[c]: the sets holding cell c
+	unhit [82][2]uint64      // unhit[n]: the sets the first n clues miss
+	byLen [82][]int32        // gathering buckets by open size
+	miss  int                // the set that covers found without a cell last
+	unit  int                // a set with one open cell that within found last, or -1
+	words famBits            // within's families untouched by a node's clues (andNotWords)
+	setW  [2][deepMax]uint64 // setW[w][wideSlot(i)]: word w of sets[i], for countWide
 }
 
 const deepMax = 128
@@ -60,6 +61,9 @@ func (s *Scanner) gather(n int, u *setBits, dead cells) bool {
 // index sets the cells' sets from the sets: the sets' cells, 64 sets at
 // a time as the rows of a bit matrix, transposed.
 func (d *deepSets) index() {
+	for i := range d.n {
+		d.setW[0][wideSlot(i)], d.setW[1][wideSlot(i)] = d.sets[i][0], d.sets[i][1]
+	}
 	for b := range 2 {
 		var lo, hi [64]uint64
 		for k := 0; k < 64 && b<<6|k < d.n; k++ {
@@ -82,6 +86,7 @@ func (d *deepSets) add(u cells) int {
 	i := d.n
 	d.n++
 	d.sets[i] = u
+	d.setW[0][wideSlot(i)], d.setW[1][wideSlot(i)] = u[0], u[1]
 	w, b := i>>6, uint64(1)<<(i&63)
 	for x := u; !x.empty(); {
 		c := x.first()
@@ -329,3 +334,7 @@ func first2(f [2]uint64) int {
 func subset2(u [2]uint64, cc *[2]uint64) bool {
 	return u[0]&^cc[0]|u[1]&^cc[1] == 0
 }
+
+// wideSlot is where set i sits in setW: within each 64 sets, the two
+// 3-bit halves of the index swapped (countWide).
+func wideSlot(i int) int { return i&64 | i&7<<3 | i>>3&7 }

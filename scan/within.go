@@ -63,27 +63,37 @@ func (d *deepSets) coversUnit(open0, open1 uint64, unhit [2]uint64, m int) bool 
 		return false
 	}
 	var c0, c1, t0, t1, h0, h1, q0, q1 uint64
-	for x := open0; x != 0; x &= x - 1 {
-		cc := &d.cell[bits.TrailingZeros64(x)]
-		q0 |= h0 & cc[0]
-		q1 |= h1 & cc[1]
-		h0 |= t0 & cc[0]
-		h1 |= t1 & cc[1]
-		t0 |= c0 & cc[0]
-		t1 |= c1 & cc[1]
-		c0 |= cc[0]
-		c1 |= cc[1]
-	}
-	for x := open1; x != 0; x &= x - 1 {
-		cc := &d.cell[64+bits.TrailingZeros64(x)]
-		q0 |= h0 & cc[0]
-		q1 |= h1 & cc[1]
-		h0 |= t0 & cc[0]
-		h1 |= t1 & cc[1]
-		t0 |= c0 & cc[0]
-		t1 |= c1 & cc[1]
-		c0 |= cc[0]
-		c1 |= cc[1]
+	if wideCount {
+		// The sets with no, one, two and three open cells, counted eight
+		// sets at a time; the bit slices follow from them.
+		z0, z1, e0, e1, f0, f1, g0, g1 := countWide(&d.setW, open0, open1)
+		c0, c1 = ^z0, ^z1
+		t0, t1 = c0&^e0, c1&^e1
+		h0, h1 = t0&^f0, t1&^f1
+		q0, q1 = h0&^g0, h1&^g1
+	} else {
+		for x := open0; x != 0; x &= x - 1 {
+			cc := &d.cell[bits.TrailingZeros64(x)]
+			q0 |= h0 & cc[0]
+			q1 |= h1 & cc[1]
+			h0 |= t0 & cc[0]
+			h1 |= t1 & cc[1]
+			t0 |= c0 & cc[0]
+			t1 |= c1 & cc[1]
+			c0 |= cc[0]
+			c1 |= cc[1]
+		}
+		for x := open1; x != 0; x &= x - 1 {
+			cc := &d.cell[64+bits.TrailingZeros64(x)]
+			q0 |= h0 & cc[0]
+			q1 |= h1 & cc[1]
+			h0 |= t0 & cc[0]
+			h1 |= t1 & cc[1]
+			t0 |= c0 & cc[0]
+			t1 |= c1 & cc[1]
+			c0 |= cc[0]
+			c1 |= cc[1]
+		}
 	}
 	if m0, m1 := unhit[0]&^c0, unhit[1]&^c1; m0|m1 != 0 {
 		d.miss = first2([2]uint64{m0, m1})

@@ -50,3 +50,27 @@ func TestAndNotWords(t *testing.T) {
 		}
 	}
 }
+
+// TestCountWide checks the sets countWide finds with none to three open
+// cells against each set's count, on random deep sets and open cells.
+func TestCountWide(t *testing.T) {
+	t.Logf("wide count: %v", wideCount)
+	r := rand.New(rand.NewPCG(8, 27))
+	for trial := range 3000 {
+		d := randomDeep(r)
+		if trial%3 == 0 && d.n < deepMax {
+			d.add(randomCells(r, 1+r.IntN(20)).and(allCells())) // a learned set
+		}
+		open := randomCells(r, r.IntN(82))
+		z0, z1, e0, e1, f0, f1, g0, g1 := countWide(&d.setW, open[0], open[1])
+		got := [4][2]uint64{{z0, z1}, {e0, e1}, {f0, f1}, {g0, g1}}
+		for i := range d.n {
+			cnt := d.sets[i].and(open).count()
+			for k := range 4 {
+				if in := got[k][i>>6]>>(i&63)&1 == 1; in != (cnt == k) {
+					t.Fatalf("trial %d: set %d holds %d open cells, but countWide says %v for %d", trial, i, cnt, in, k)
+				}
+			}
+		}
+	}
+}
