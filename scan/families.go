@@ -23,10 +23,10 @@ var (
 	globalCap = [famDeg + 1]int{2: 10240, 3: 32768, 4: 65536, 5: 40960, 6: 32768}
 	// famCap is the most families of each size after compaction; a
 	// multiple of 64.
-	famCap = [famDeg + 1]int{2: 1024, 3: 2048, 4: 4096, 5: 2048, 6: 2048}
+	famCap = [famDeg + 1]int{2: 2048, 3: 4096, 4: 4096, 5: 2048, 6: 2048}
 	// compactAt is the number of clues left at which the families of
 	// each size are compacted.
-	compactAt = [famDeg + 1]int{2: 10, 3: 10, 4: 10, 5: 11, 6: 12}
+	compactAt = [famDeg + 1]int{2: 11, 3: 11, 4: 11, 5: 11, 6: 12}
 	// familySkip is, for each size, how many of the smallest sets the
 	// families leave out: the first clues hit those, so a family holding
 	// one would rarely survive to be checked.
