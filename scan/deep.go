@@ -16,7 +16,6 @@ type deepSets struct {
 	byLen [82][]int32        // gathering buckets by open size
 	miss  int                // the set that covers found without a cell last
 	unit  int                // a set with one open cell that within found last, or -1
-	words famBits            // within's families untouched by a node's clues (andNotWords)
 	setW  [2][deepMax]uint64 // setW[w][wideSlot(i)]: word w of sets[i], for countWide
 }
 

@@ -24,9 +24,8 @@ func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBit
 	a0, a1 := ^dead[0], ^dead[1]&(1<<(81-64)-1)
 	k := 0
 	if wideWords {
-		// The untouched families of every word at once.
-		nz = andNotWide(&d.words, alive, touched, nz)
-		alive, touched = &d.words, &noFamilies
+		// The words that hold an untouched family, all at once.
+		nz = andNotMask(alive, touched, nz)
 	}
 	for ; nz != 0; nz &= nz - 1 {
 		w := bits.TrailingZeros64(nz)

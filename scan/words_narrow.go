@@ -11,6 +11,18 @@ const wideWords = false
 // andNotWide is not called without the SIMD package.
 func andNotWide(b, a, c *famBits, nz uint64) uint64 { return andNotNarrow(b, a, c, nz) }
 
+// andNotMask is the mask andNotWide returns, without storing the words
+// (within does not call it in this build; the tests do).
+func andNotMask(a, c *famBits, nz uint64) uint64 {
+	var out uint64
+	for x := nz; x != 0; x &= x - 1 {
+		if w := bits.TrailingZeros64(x); a[w]&^c[w] != 0 {
+			out |= 1 << w
+		}
+	}
+	return out
+}
+
 // wideCount is false: coversUnit counts bit-sliced, cell by cell.
 const wideCount = false
 

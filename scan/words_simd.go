@@ -25,6 +25,17 @@ func andNotWide(b, a, c *famBits, nz uint64) uint64 {
 	return out & nz
 }
 
+// andNotMask is the mask andNotWide returns, without storing the words.
+func andNotMask(a, c *famBits, nz uint64) uint64 {
+	var zero archsimd.Uint64x8
+	var out uint64
+	for i, n := 0, bits.Len64(nz); i < n; i += 8 {
+		v := archsimd.LoadUint64x8((*[8]uint64)(a[i:])).AndNot(archsimd.LoadUint64x8((*[8]uint64)(c[i:])))
+		out |= uint64(v.NotEqual(zero).ToBits()) << i
+	}
+	return out & nz
+}
+
 // wideCount reports whether coversUnit counts the deep sets' open cells
 // with countWide: AVX-512 with its population count.
 var wideCount = wideWords && archsimd.X86.AVX512VPOPCNTDQ()

@@ -7,8 +7,9 @@ import (
 )
 
 // TestAndNotWords checks andNotWords (eight words at a time when the build
-// and the CPU allow it) and andNotNarrow against the definition, word by
-// word, on random vectors whose words outside nz hold garbage.
+// and the CPU allow it), andNotNarrow and andNotMask against the
+// definition, word by word, on random vectors whose words outside nz hold
+// garbage.
 func TestAndNotWords(t *testing.T) {
 	t.Logf("wide words: %v", wideWords)
 	r := rand.New(rand.NewPCG(7, 27))
@@ -46,6 +47,9 @@ func TestAndNotWords(t *testing.T) {
 			}
 			if got != want {
 				t.Fatalf("case %d, %s (nz %#x): non-zero words %#x, want %#x", i, name, nz, got, want)
+			}
+			if m := andNotMask(&a, &c, nz); m != want {
+				t.Fatalf("case %d: andNotMask (nz %#x) is %#x, want %#x", i, nz, m, want)
 			}
 		}
 	}
