@@ -145,10 +145,11 @@ func (s *Scanner) searchDeep(n0, n int, dead cells) error {
 	bs := -1
 	if m <= famDeg && s.famOn {
 		if alive, nz, touched := s.fam.parent(n, m, &s.clues); nz != 0 {
-			var ok bool
-			if dead, ok = within(&s.fam.union[m], alive, nz, touched, dead, d, u, m); !ok {
+			d0, d1, ok := within(&s.fam.union[m], alive, nz, touched, dead[0], dead[1], d, &d.unhit[n], m)
+			if !ok {
 				return nil
 			}
+			dead = cells{d0, d1}
 			bs = d.unit
 		}
 	}
@@ -197,7 +198,7 @@ func (s *Scanner) branch(n0, n, m int, dead cells, bs int) error {
 				}
 				cdead, ok, cbs := dead, true, -1
 				if nz != 0 {
-					cdead, ok = within(&s.fam.union[m-1], alive, nz, &s.fam.cell[m-1][c], dead, d, un, m-1)
+					cdead[0], cdead[1], ok = within(&s.fam.union[m-1], alive, nz, &s.fam.cell[m-1][c], dead[0], dead[1], d, &d.unhit[n+1], m-1)
 					cbs = d.unit
 				}
 				if ok {
@@ -229,10 +230,11 @@ func (s *Scanner) last2(n0, n int, dead cells) error {
 	bs := -1
 	if s.famOn {
 		if alive, nz, touched := s.fam.parent(n, 2, &s.clues); nz != 0 {
-			var ok bool
-			if dead, ok = within(&s.fam.union[2], alive, nz, touched, dead, d, d.unhit[n], 2); !ok {
+			d0, d1, ok := within(&s.fam.union[2], alive, nz, touched, dead[0], dead[1], d, &d.unhit[n], 2)
+			if !ok {
 				return nil
 			}
+			dead = cells{d0, d1}
 			bs = d.unit
 		}
 	}

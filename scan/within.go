@@ -14,14 +14,15 @@ const withinStep = 4
 // the union of every untouched family of that size. us are the unions of
 // the families; the untouched ones are those of alive (family i at bit
 // i%64 of word i/64; only the words w with bit w of nz set) that are not
-// in touched. within returns the dead cells with every cell outside those
-// unions added, and reports false when some deep set of unhit (d's sets
-// that the clues miss) holds none of the cells left, since no clue could
-// then hit it, or when the clues left cannot hit them all (coversUnit
-// with m clues left).
-func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBits, dead cells, d *deepSets, unhit [2]uint64, m int) (cells, bool) {
+// in touched. within returns the dead cells (dead0: cells 0 to 63, dead1:
+// cell 64+i at bit i) with every cell outside those unions added, and
+// reports false when some deep set of unhit (d's sets that the clues
+// miss) holds none of the cells left, since no clue could then hit it, or
+// when the clues left cannot hit them all (coversUnit with m clues left).
+// The words go in registers, which the arrays would not.
+func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBits, dead0, dead1 uint64, d *deepSets, unhit *[2]uint64, m int) (uint64, uint64, bool) {
 	// The open cells as two words, so that they stay in registers.
-	a0, a1 := ^dead[0], ^dead[1]&(1<<(81-64)-1)
+	a0, a1 := ^dead0, ^dead1&(1<<(81-64)-1)
 	k := 0
 	if wideWords {
 		// The words that hold an untouched family, all at once.
@@ -34,18 +35,18 @@ func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBit
 			a0 &= u[0]
 			a1 &= u[1]
 			if k++; k&(k-1) == 0 && k >= withinStep && !d.covers(a0, a1, unhit) {
-				return dead, false
+				return dead0, dead1, false
 			}
 		}
 	}
 	if k == 0 {
 		d.unit = -1
-		return dead, true
+		return dead0, dead1, true
 	}
 	if !d.coversUnit(a0, a1, unhit, m) {
-		return dead, false
+		return dead0, dead1, false
 	}
-	return cells{^a0, ^a1}, true
+	return ^a0, ^a1, true
 }
 
 // coversUnit is covers for a node's last check, which also chooses the
@@ -57,7 +58,7 @@ func within(us *[famWords * 64]cells, alive *famBits, nz uint64, touched *famBit
 // one, two, three and four open cells. With m clues left, it also reports
 // false when the cells that the sets with one open cell force cannot be
 // completed to m clues that hit every set (forced).
-func (d *deepSets) coversUnit(open0, open1 uint64, unhit [2]uint64, m int) bool {
+func (d *deepSets) coversUnit(open0, open1 uint64, unhit *[2]uint64, m int) bool {
 	if d.missedAgain(open0, open1, unhit) {
 		return false
 	}
@@ -101,7 +102,7 @@ func (d *deepSets) coversUnit(open0, open1 uint64, unhit [2]uint64, m int) bool 
 	d.unit = -1
 	if u0, u1 := unhit[0]&^t0, unhit[1]&^t1; u0|u1 != 0 {
 		d.unit = first2([2]uint64{u0, u1})
-		if !d.forced(open0, open1, unhit, [2]uint64{u0, u1}, m) {
+		if !d.forced(open0, open1, unhit, u0, u1, m) {
 			return false
 		}
 	} else if u0, u1 := unhit[0]&^h0, unhit[1]&^h1; u0|u1 != 0 {
@@ -116,7 +117,7 @@ func (d *deepSets) coversUnit(open0, open1 uint64, unhit [2]uint64, m int) bool 
 // open0 (cells 0 to 63) and open1 (cell 64+i at bit i). It tries first
 // the set that failed last (d.miss): the set that ends one node often ends
 // its siblings.
-func (d *deepSets) covers(open0, open1 uint64, unhit [2]uint64) bool {
+func (d *deepSets) covers(open0, open1 uint64, unhit *[2]uint64) bool {
 	if d.missedAgain(open0, open1, unhit) {
 		return false
 	}
@@ -133,9 +134,9 @@ func (d *deepSets) covers(open0, open1 uint64, unhit [2]uint64) bool {
 // one open cell) tell: their open cells F are clues, so there must be at
 // most m of them; with m, they hit every set; with m-1, the sets they
 // miss share an open cell, for the last clue.
-func (d *deepSets) forced(open0, open1 uint64, unhit, ones [2]uint64, m int) bool {
+func (d *deepSets) forced(open0, open1 uint64, unhit *[2]uint64, ones0, ones1 uint64, m int) bool {
 	var f0, f1 uint64
-	for w, x := range ones {
+	for w, x := range [2]uint64{ones0, ones1} {
 		for ; x != 0; x &= x - 1 {
 			u := &d.sets[w<<6|bits.TrailingZeros64(x)]
 			f0 |= u[0] & open0
@@ -185,7 +186,7 @@ func (d *deepSets) holders(cells0, cells1 uint64) (uint64, uint64) {
 
 // missedAgain reports whether the set that failed last (d.miss) is still
 // unhit and holds none of the open cells.
-func (d *deepSets) missedAgain(open0, open1 uint64, unhit [2]uint64) bool {
+func (d *deepSets) missedAgain(open0, open1 uint64, unhit *[2]uint64) bool {
 	i := d.miss
 	u := &d.sets[i]
 	return unhit[i>>6]>>(i&63)&1 == 1 && u[0]&open0|u[1]&open1 == 0

@@ -50,7 +50,8 @@ func TestWithin(t *testing.T) {
 		}
 		// With no untouched family nothing narrows the cells or is checked.
 		live := untouched == 0 || coveredBy(d, unhit, left)
-		got, ok := within(&us, &alive, nz, &touched, dead, d, unhit, 81)
+		g0, g1, ok := within(&us, &alive, nz, &touched, dead[0], dead[1], d, &unhit, 81)
+		got := cells{g0, g1}
 		if ok != live {
 			t.Fatalf("trial %d: within reports %v, want %v", trial, ok, live)
 		}
@@ -87,7 +88,7 @@ func TestCovers(t *testing.T) {
 			if i := d.miss; unhit[i>>6]>>(i&63)&1 == 1 && !d.sets[i].meets(open) {
 				hinted++
 			}
-			if got := d.covers(open[0], open[1], unhit); got != want {
+			if got := d.covers(open[0], open[1], &unhit); got != want {
 				t.Fatalf("trial %d: covers %v, want %v", trial, got, want)
 			}
 			if !want && (unhit[d.miss>>6]>>(d.miss&63)&1 == 0 || d.sets[d.miss].meets(open)) {
@@ -149,7 +150,7 @@ func TestCoversUnit(t *testing.T) {
 			unhit := randomUnhit(r, d, 4)
 			open := randomCells(r, 5+r.IntN(40))
 			want := coveredBy(d, unhit, open)
-			if got := d.coversUnit(open[0], open[1], unhit, 81); got != want {
+			if got := d.coversUnit(open[0], open[1], &unhit, 81); got != want {
 				t.Fatalf("trial %d: coversUnit %v, want %v", trial, got, want)
 			}
 			if !want {
@@ -212,7 +213,7 @@ func TestCoversUnitBound(t *testing.T) {
 		d.index()
 		unhit := randomUnhit(r, d, 1)
 		m := 1 + r.IntN(4)
-		if d.coversUnit(open[0], open[1], unhit, m) {
+		if d.coversUnit(open[0], open[1], &unhit, m) {
 			continue
 		}
 		if coveredBy(d, unhit, open) {
