@@ -291,7 +291,7 @@ const (
 )
 
 // next1 sets the families of size j untouched at level n+1, after cell c,
-// on the non-zero words of level n alone.
+// from the non-zero words of level n (andNotWords).
 func (f *families) next1(n, j, c int) {
 	f.nz[n+1][j] = andNotWords(&f.alive[n+1][j], &f.alive[n][j], &f.cell[j][c], f.nz[n][j])
 }

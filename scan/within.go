@@ -72,6 +72,8 @@ func (d *deepSets) coversUnit(open0, open1 uint64, unhit *[2]uint64, m int) bool
 		h0, h1 = t0&^f0, t1&^f1
 		q0, q1 = h0&^g0, h1&^g1
 	} else {
+		// One loop a word: a loop over both words costs the plain build
+		// about 2% (tuning grids at K = 16).
 		for x := open0; x != 0; x &= x - 1 {
 			cc := &d.cell[bits.TrailingZeros64(x)]
 			q0 |= h0 & cc[0]
