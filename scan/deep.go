@@ -175,6 +175,16 @@ func (s *Scanner) branch(n0, n, m int, dead cells, bs int) error {
 	if bs < 0 {
 		bs = first2(d.unhit[n])
 	}
+	if m == outsideAt && s.famOn {
+		if alive, nz := s.fam.untouched(n, m-1, &s.clues); nz != 0 {
+			d0, d1, ok, last := outside(&s.fam.union[m-1], alive, nz, dead[0], dead[1], d, &d.unhit[n], s.outsideLast)
+			s.outsideLast = last
+			if !ok {
+				return nil
+			}
+			dead = cells{d0, d1}
+		}
+	}
 	open := d.sets[bs].andNot(dead)
 	for w := range open {
 		for x := open[w]; x != 0; x &= x - 1 {

@@ -70,6 +70,8 @@ type Scanner struct {
 	started  func(n int)    // called when startFamilies is done at level n (tests)
 	famSets  []cells        // the collected sets, to list the families from
 	deadAt   [82]cells      // deadAt[n]: the dead cells of the search's node at level n
+
+	outsideLast int // the family that ended a node in outside last
 }
 
 // famAfter is the number of nodes a scan searches before it lists the
