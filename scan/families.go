@@ -23,7 +23,7 @@ var (
 	globalCap = [famDeg + 1]int{2: 10240, 3: 32768, 4: 65536, 5: 40960, 6: 32768}
 	// famCap is the most families of each size after compaction; a
 	// multiple of 64.
-	famCap = [famDeg + 1]int{2: 2048, 3: 4096, 4: 4096, 5: 2048, 6: 2048}
+	famCap = [famDeg + 1]int{2: 2048, 3: 4096, 4: 4096, 5: 4096, 6: 4096}
 	// compactAt is the number of clues left at which the families of
 	// each size are compacted.
 	compactAt = [famDeg + 1]int{2: 11, 3: 11, 4: 11, 5: 11, 6: 12}
