@@ -36,6 +36,9 @@ func outside(us *[famWords * 64]cells, alive *famBits, nz uint64, dead0, dead1 u
 		w := bits.TrailingZeros64(nz)
 		for x := alive[w]; x != 0; x &= x - 1 {
 			i := w<<6 | bits.TrailingZeros64(x)
+			if i == first {
+				continue // taken above
+			}
 			if a0, a1, ok = outsideOf(&us[i], a0, a1, d, unhit); !ok {
 				return dead0, dead1, false, i
 			}
@@ -49,29 +52,12 @@ func outside(us *[famWords * 64]cells, alive *famBits, nz uint64, dead0, dead1 u
 // shares, or false when those share none.
 func outsideOf(u *cells, a0, a1 uint64, d *deepSets, unhit *[2]uint64) (uint64, uint64, bool) {
 	in0, in1 := a0&u[0], a1&u[1]
-	// The sets that hold a cell left in u (holders, written out).
-	var c0, c1 uint64
-	for x := in0; x != 0; x &= x - 1 {
-		cc := &d.cell[bits.TrailingZeros64(x)]
-		c0, c1 = c0|cc[0], c1|cc[1]
-	}
-	for x := in1; x != 0; x &= x - 1 {
-		cc := &d.cell[64+bits.TrailingZeros64(x)]
-		c0, c1 = c0|cc[0], c1|cc[1]
-	}
+	c0, c1 := d.holders(in0, in1) // the sets with a cell left in u
 	x0, x1 := unhit[0]&^c0, unhit[1]&^c1
 	if x0|x1 == 0 {
 		return a0, a1, true // every unhit set has a cell left in u
 	}
-	o0, o1 := a0, a1
-	for ; x0 != 0; x0 &= x0 - 1 {
-		st := &d.sets[bits.TrailingZeros64(x0)]
-		o0, o1 = o0&st[0], o1&st[1]
-	}
-	for ; x1 != 0; x1 &= x1 - 1 {
-		st := &d.sets[64+bits.TrailingZeros64(x1)]
-		o0, o1 = o0&st[0], o1&st[1]
-	}
+	o0, o1 := d.shared(x0, x1, a0, a1)
 	if o0|o1 == 0 {
 		return a0, a1, false
 	}

@@ -141,7 +141,8 @@ func fits(cs cells, fams []cells, alive *famBits, nz uint64, d *deepSets, unhit 
 }
 
 // outsideRef is outside's rule written out with cells and one set at a
-// time: family first when untouched, then the untouched families in order.
+// time: family first when untouched, then the other untouched families in
+// order.
 func outsideRef(fams []cells, alive *famBits, nz uint64, dead cells, d *deepSets, unhit [2]uint64, first int) (uint64, uint64, bool, int) {
 	left := dead.complement()
 	take := func(i int) bool {
@@ -170,7 +171,7 @@ func outsideRef(fams []cells, alive *famBits, nz uint64, dead cells, d *deepSets
 		return dead[0], dead[1], false, first
 	}
 	for i := range fams {
-		if untouched(i) && !take(i) {
+		if i != first && untouched(i) && !take(i) {
 			return dead[0], dead[1], false, i
 		}
 	}

@@ -160,15 +160,22 @@ func (d *deepSets) forced(open0, open1 uint64, unhit *[2]uint64, ones0, ones1 ui
 	case f == m:
 		return false
 	}
-	r0, r1 := open0, open1 // the cells that every set F misses holds
-	for w, x := range [2]uint64{x0, x1} {
-		for ; x != 0; x &= x - 1 {
-			u := &d.sets[w<<6|bits.TrailingZeros64(x)]
-			r0 &= u[0]
-			r1 &= u[1]
-		}
-	}
+	r0, r1 := d.shared(x0, x1, open0, open1) // the cells that every set F misses holds
 	return r0|r1 != 0
+}
+
+// shared is the cells of open0 (cells 0 to 63) and open1 (cell 64+i at
+// bit i) that every deep set of x0, x1 holds.
+func (d *deepSets) shared(x0, x1, open0, open1 uint64) (uint64, uint64) {
+	for ; x0 != 0; x0 &= x0 - 1 {
+		u := &d.sets[bits.TrailingZeros64(x0)]
+		open0, open1 = open0&u[0], open1&u[1]
+	}
+	for ; x1 != 0; x1 &= x1 - 1 {
+		u := &d.sets[64+bits.TrailingZeros64(x1)]
+		open0, open1 = open0&u[0], open1&u[1]
+	}
+	return open0, open1
 }
 
 // holders is the set of deep sets that hold one of the cells cells0
