@@ -63,6 +63,13 @@ type families struct {
 	global *globalFamilies // the grid's families
 	deadAt *[82]cells      // deadAt[n]: the dead cells of the search's node at level n
 	at     [famDeg + 1]int // at[j]: the level at which families of j sets are compacted
+	adder  famAdder        // the list being written
+
+	// The source of fresh lists (fresh.go): the scan's sets, and the
+	// sets the clues of each level miss.
+	fresh freshFamilies
+	sets  *[maxSets]cells
+	unhit *[82]setBits
 }
 
 // build lists the families of sets (the collected sets, smallest first)
@@ -215,71 +222,103 @@ func (g *globalFamilies) touch(n, j, c int) {
 // compact copies the families of size j that the first n clues miss into
 // f, up to famCap[j] of them, and marks them untouched at level n. Dead
 // cells stay dead below this node and are never looked up, so they are
-// left out. Families are taken 64 at a time: their cells, as rows of a
-// bit matrix, transposed, are the 81 cells' words of the index. The last
-// 17 cells of three such blocks share one matrix (hiRows).
+// left out.
 func (f *families) compact(g *globalFamilies, n, j int, dead cells) {
-	cnt := 0
-	cellBits := &f.cell[j]
-	var lo, hi [64]uint64
-	k := 0
-	slot, first := 0, 0 // blocks in hi, and the word of the first
-	flushHi := func() {
-		transpose64(&hi)
-		for b := range slot {
-			for c := 64; c < 81; c++ {
-				cellBits[c][first+b] = hi[b*hiBits+c-64]
-			}
-		}
-		hi = [64]uint64{}
-		slot = 0
-	}
-	flush := func() {
-		transpose64(&lo)
-		fw := cnt >> 6
-		for c := range 64 {
-			cellBits[c][fw] = lo[c]
-		}
-		lo = [64]uint64{}
-		if slot == 0 {
-			first = fw
-		}
-		if slot++; slot == hiRows {
-			flushHi()
-		}
-		cnt += k
-		k = 0
-	}
+	a := &f.adder
+	*a = famAdder{}
 	for w, x := range g.alive[n][j] {
 		for ; x != 0; x &= x - 1 {
-			u := g.sets[j][w<<6|bits.TrailingZeros64(x)].andNot(dead)
-			f.union[j][cnt+k] = u
-			lo[k] = u[0]
-			hi[k] |= u[1] << (slot * hiBits)
-			if k++; k == 64 {
-				flush()
-				if cnt == famCap[j] {
-					break
-				}
+			if !f.addFamily(a, j, g.sets[j][w<<6|bits.TrailingZeros64(x)].andNot(dead)) {
+				f.endList(a, n, j)
+				return
 			}
 		}
-		if cnt == famCap[j] {
-			break
+	}
+	f.endList(a, n, j)
+}
+
+// famAdder is the state of a compacted list being written (addFamily,
+// endList, from a zero famAdder): families are indexed 64 at a time, their cells as
+// the rows of a bit matrix, transposed, giving the 81 cells' words of the
+// index. The last 17 cells of three such blocks share one matrix
+// (hiRows).
+type famAdder struct {
+	cnt   int        // families in flushed blocks
+	k     int        // families in the block being filled
+	slot  int        // blocks whose last cells are in hi
+	first int        // the word of the first of them
+	lo    [64]uint64 // the block's cells 0 to 63, a row a family
+	hi    [64]uint64 // cells 64 to 80 of up to hiRows blocks
+}
+
+// addFamily appends a family of size j with cells u to the list being
+// written with a; it reports false once the list is full (famCap[j]).
+func (f *families) addFamily(a *famAdder, j int, u cells) bool {
+	f.union[j][a.cnt+a.k] = u
+	a.lo[a.k] = u[0]
+	a.hi[a.k] |= u[1] << (a.slot * hiBits)
+	if a.k++; a.k == 64 {
+		f.flushLo(a, j)
+		return a.cnt < famCap[j]
+	}
+	return true
+}
+
+// flushLo indexes the block of 64 families being filled.
+func (f *families) flushLo(a *famAdder, j int) {
+	cellBits := &f.cell[j]
+	transpose64(&a.lo)
+	fw := a.cnt >> 6
+	for c := range 64 {
+		cellBits[c][fw] = a.lo[c]
+	}
+	a.lo = [64]uint64{}
+	if a.slot == 0 {
+		a.first = fw
+	}
+	if a.slot++; a.slot == hiRows {
+		f.flushHi(a, j)
+	}
+	a.cnt += a.k
+	a.k = 0
+}
+
+// flushHi indexes the last 17 cells of the blocks gathered in a.hi.
+func (f *families) flushHi(a *famAdder, j int) {
+	cellBits := &f.cell[j]
+	transpose64(&a.hi)
+	for b := range a.slot {
+		for c := 64; c < 81; c++ {
+			cellBits[c][a.first+b] = a.hi[b*hiBits+c-64]
 		}
 	}
-	if k > 0 {
-		flush()
+	a.hi = [64]uint64{}
+	a.slot = 0
+}
+
+// endList finishes the list of size j written with a and marks its
+// families untouched at level n.
+func (f *families) endList(a *famAdder, n, j int) {
+	if a.k > 0 {
+		f.flushLo(a, j)
 	}
-	if slot > 0 {
-		flushHi()
+	if a.slot > 0 {
+		f.flushHi(a, j)
 	}
+	cnt := a.cnt
 	f.words[j] = (cnt + 63) / 64
 	f.known[n] |= 1 << j
 	f.nz[n][j] = 1<<f.words[j] - 1 // all ones for 64 words
-	a := &f.alive[n][j]
-	clear(a[:])
-	for i := range cnt {
-		a[i>>6] |= 1 << (i & 63)
+	al := &f.alive[n][j]
+	for w := range al {
+		switch {
+		case (w+1)<<6 <= cnt:
+			al[w] = ^uint64(0)
+		case w<<6 < cnt:
+			al[w] = 1<<(cnt&63) - 1
+		default:
+			al[w] = 0
+		}
 	}
 }
 
@@ -301,11 +340,16 @@ func (f *families) next1(n, j, c int) {
 // words are not kept up to date). The levels below the node's are
 // computed when first asked for (a node that dies early never needs its
 // families of the smaller sizes), from the nearest level above that is,
-// or from the compaction at level at[j], which is done then.
+// or from the fresh list of the level fresh.at, or the compaction at level
+// at[j], which is done then.
 func (f *families) untouched(n, j int, clues *[81]int8) (*famBits, uint64) {
 	bit := uint8(1) << j
 	l := n
 	for f.known[l]&bit == 0 {
+		if l == f.fresh.at && j == freshSize {
+			f.listFresh(l)
+			break
+		}
 		if l == f.at[j] {
 			f.compact(f.global, l, j, f.deadAt[l])
 			break

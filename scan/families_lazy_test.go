@@ -32,6 +32,7 @@ func TestFamiliesStartAnyTime(t *testing.T) {
 			for _, after := range []int64{0, 1, 40, 300, 1500, math.MaxInt64} {
 				s := NewScanner()
 				s.famAfter = after
+				s.fam.fresh.mode = freshNever // checkStarted checks the compacted lists
 				s.started = func(n int) { checkStarted(t, s, n) }
 				var got []canon.Mask
 				st, err := s.Scan(context.Background(), &g, opt, func(m canon.Mask) error {

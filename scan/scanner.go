@@ -123,6 +123,8 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 		s.fam.at[j] = max(0, s.k-compactAt[j])
 	}
 	s.fam.global, s.fam.deadAt = &s.gfam, &s.deadAt
+	s.fam.sets, s.fam.unhit = &s.sets, &s.unhit
+	s.fam.fresh.at, s.fam.fresh.nodes, s.fam.fresh.count, s.fam.fresh.lists = -1, 0, 0, 0
 	s.famOn, s.famSets = false, sets
 	s.fam.known[0] = 0
 

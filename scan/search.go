@@ -41,6 +41,18 @@ func (s *Scanner) search(n int, dead cells) error {
 		s.inDeep = false
 		return err
 	}
+	if m == freshLeft && !s.inDeep {
+		return s.freshNode(n, dead)
+	}
+	return s.branchOn(n, dead)
+}
+
+// branchOn is the rest of search at node n, above the deep sets: the
+// unhit sets prune it, or it branches on the one with the fewest open
+// cells.
+func (s *Scanner) branchOn(n int, dead cells) error {
+	u := &s.unhit[n]
+	m := s.k - n
 	best, common, ok := pass(s.sets[:], u[:], dead, m)
 	if !ok {
 		return nil
@@ -52,6 +64,9 @@ func (s *Scanner) search(n int, dead cells) error {
 	for !best.empty() {
 		c := best.first()
 		best.clear(c)
+		if m == freshLeft {
+			s.freshSwitch(n)
+		}
 		s.place(n, c)
 		err := s.search(n+1, dead)
 		if err != nil {
