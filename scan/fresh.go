@@ -12,11 +12,11 @@ import "math/bits"
 // disjoint on their open cells (a family needs a clue in each set's open
 // cells, and no cell is in two of them), in the order of their largest
 // set, up to famCap. The nodes of its subtree take their families of
-// four sets from that list. It ends a sixth to a third of the nodes, but
-// listing costs about as much as a subtree of a few thousand nodes, and
-// the nodes it ends are cheap ones; so a scan lists fresh families only
-// once the subtrees of its nodes with freshLeft clues left have averaged
-// freshNodes nodes (on heavy grids).
+// four sets from that list. It ends about a seventh of the nodes of a
+// heavy grid, but listing costs about as much as a subtree of a few
+// thousand nodes, and the nodes it ends are cheap ones; so a scan lists
+// fresh families only once the subtrees of its nodes with freshLeft clues
+// left have averaged freshNodes nodes (on heavy grids).
 const (
 	freshLeft  = 10
 	freshMax   = 256
