@@ -25,28 +25,9 @@ const deepMax = 128
 // given dead cells. It reports false when some unhit set has no open cell.
 func (s *Scanner) gather(n int, u *setBits, dead cells) bool {
 	d := &s.deep
-	for i := range d.byLen {
-		d.byLen[i] = d.byLen[i][:0]
-	}
-	for w := range setWords {
-		for x := u[w]; x != 0; x &= x - 1 {
-			i := w<<6 | bits.TrailingZeros64(x)
-			cnt := s.sets[i].andNot(dead).count()
-			if cnt == 0 {
-				return false
-			}
-			d.byLen[cnt] = append(d.byLen[cnt], int32(i))
-		}
-	}
-	d.n = 0
-	for l := 1; l < len(d.byLen) && d.n < deepMax; l++ {
-		for _, i := range d.byLen[l] {
-			if d.n == deepMax {
-				break
-			}
-			d.sets[d.n] = s.sets[i].andNot(dead)
-			d.n++
-		}
+	var ok bool
+	if d.n, ok = smallestOpen(&s.sets, u, dead, &d.byLen, d.sets[:]); !ok {
+		return false
 	}
 	d.index()
 	var all [2]uint64
@@ -55,6 +36,38 @@ func (s *Scanner) gather(n int, u *setBits, dead cells) bool {
 	}
 	d.unhit[n] = all
 	return true
+}
+
+// smallestOpen puts the open cells (those not dead) of the sets of u into
+// out, the sets with the fewest first (those of one count in the order of
+// their index), as many as out holds, and returns how many. It reports
+// false, with nothing put, when one of the sets has no open cell. byLen is
+// scratch for the sets by count.
+func smallestOpen(sets *[maxSets]cells, u *setBits, dead cells, byLen *[82][]int32, out []cells) (int, bool) {
+	for i := range byLen {
+		byLen[i] = byLen[i][:0]
+	}
+	for w := range setWords {
+		for x := u[w]; x != 0; x &= x - 1 {
+			i := w<<6 | bits.TrailingZeros64(x)
+			cnt := sets[i].andNot(dead).count()
+			if cnt == 0 {
+				return 0, false
+			}
+			byLen[cnt] = append(byLen[cnt], int32(i))
+		}
+	}
+	n := 0
+	for _, l := range byLen[1:] {
+		for _, i := range l {
+			if n == len(out) {
+				return n, true
+			}
+			out[n] = sets[i].andNot(dead)
+			n++
+		}
+	}
+	return n, true
 }
 
 // index sets the cells' sets from the sets: the sets' cells, 64 sets at

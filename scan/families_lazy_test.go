@@ -1,7 +1,6 @@
 package scan
 
 import (
-	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -34,15 +33,7 @@ func TestFamiliesStartAnyTime(t *testing.T) {
 				s.famAfter = after
 				s.fam.fresh.mode = freshNever // checkStarted checks the compacted lists
 				s.started = func(n int) { checkStarted(t, s, n) }
-				var got []canon.Mask
-				st, err := s.Scan(context.Background(), &g, opt, func(m canon.Mask) error {
-					got = append(got, m)
-					return nil
-				})
-				if err != nil {
-					t.Fatal(err)
-				}
-				sortMasks(got)
+				got, st := scanWith(t, s, &g, opt)
 				if after == 0 {
 					want, nodes = got, st.Nodes
 					if nodes < 1500 {

@@ -40,7 +40,6 @@ type freshBits [freshMax / 64]uint64
 // freshFamilies is the state of the fresh lists.
 type freshFamilies struct {
 	at    int                 // the level whose node lists fresh families, or -1
-	start int64               // the scan's nodes when the current node with freshLeft clues left began
 	nodes int64               // the nodes of the subtrees of nodes with freshLeft clues left
 	count int64               // those subtrees
 	lists int64               // fresh lists made in the scan
@@ -57,12 +56,13 @@ type freshFamilies struct {
 // counts its subtree's nodes for the scan's choice (freshSwitch).
 func (s *Scanner) freshNode(n int, dead cells) error {
 	r := &s.fam.fresh
-	r.at, r.start = -1, s.stats.Nodes
+	r.at = -1
 	if r.mode == freshAlternate {
 		r.flip = !r.flip
 	}
+	start := s.stats.Nodes
 	err := s.branchOn(n, dead)
-	r.nodes += s.stats.Nodes - r.start
+	r.nodes += s.stats.Nodes - start
 	r.count++
 	return err
 }
@@ -104,28 +104,8 @@ func (f *families) listFresh(n int) {
 	for l := range n {
 		f.known[l] &^= 1 << freshSize
 	}
-	dead := f.deadAt[n]
-	for i := range r.byLen {
-		r.byLen[i] = r.byLen[i][:0]
-	}
-	u := &f.unhit[n]
-	for w := range setWords {
-		for x := u[w]; x != 0; x &= x - 1 {
-			i := w<<6 | bits.TrailingZeros64(x)
-			cnt := f.sets[i].andNot(dead).count()
-			r.byLen[cnt] = append(r.byLen[cnt], int32(i))
-		}
-	}
-	r.n = 0
-	for l := 1; l < len(r.byLen) && r.n < freshMax; l++ {
-		for _, i := range r.byLen[l] {
-			if r.n == freshMax {
-				break
-			}
-			r.sets[r.n] = f.sets[i].andNot(dead)
-			r.n++
-		}
-	}
+	// A set with no open cell ends the node's subtree: its list is empty.
+	r.n, _ = smallestOpen(f.sets, &f.unhit[n], f.deadAt[n], &r.byLen, r.sets[:])
 	a := &r.adder
 	*a = famAdder{}
 	f.freshFours(a)

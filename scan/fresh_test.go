@@ -2,7 +2,6 @@ package scan
 
 import (
 	"cmp"
-	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -124,15 +123,7 @@ func TestFreshModes(t *testing.T) {
 			s := NewScanner()
 			s.famAfter = 0
 			s.fam.fresh.mode = mode
-			var got []canon.Mask
-			st, err := s.Scan(context.Background(), &g, opt, func(m canon.Mask) error {
-				got = append(got, m)
-				return nil
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sortMasks(got)
+			got, st := scanWith(t, s, &g, opt)
 			if mode == freshNever {
 				want = got
 				continue

@@ -68,8 +68,16 @@ func around(p *canon.Grid, size int, next func() int) canon.Mask {
 // scanAll collects the clue masks a scan reports, sorted.
 func scanAll(t testing.TB, g *canon.Grid, opt Options) []canon.Mask {
 	t.Helper()
+	got, _ := scanWith(t, NewScanner(), g, opt)
+	return got
+}
+
+// scanWith collects the clue masks scanner s reports, sorted, and its
+// stats.
+func scanWith(t testing.TB, s *Scanner, g *canon.Grid, opt Options) ([]canon.Mask, Stats) {
+	t.Helper()
 	var got []canon.Mask
-	_, err := NewScanner().Scan(context.Background(), g, opt, func(m canon.Mask) error {
+	st, err := s.Scan(context.Background(), g, opt, func(m canon.Mask) error {
 		got = append(got, m)
 		return nil
 	})
@@ -77,7 +85,7 @@ func scanAll(t testing.TB, g *canon.Grid, opt Options) []canon.Mask {
 		t.Fatal(err)
 	}
 	sortMasks(got)
-	return got
+	return got, st
 }
 
 func sortMasks(ms []canon.Mask) {
