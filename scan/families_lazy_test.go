@@ -22,9 +22,7 @@ func TestFamiliesStartAnyTime(t *testing.T) {
 		cases = 2
 	}
 	for range cases {
-		p := list[r.IntN(len(list))]
-		g := solution(t, &p)
-		mask := around(&p, 40, func() int { return r.IntN(81) })
+		_, g, mask := listCase(t, list, r, 40)
 		for _, opt := range []Options{{Clues: 18, Cells: &mask, Minimal: MinimalAny}, {Clues: 19, Cells: &mask, Minimal: MinimalAny}} {
 			var want []canon.Mask
 			var nodes int64

@@ -49,7 +49,6 @@ type freshFamilies struct {
 	sets  [freshMax]cells     // the unhit sets' open cells, smallest first
 	rows  [freshMax]freshBits // rows[i]: the sets from freshSkip below i disjoint from set i
 	byLen [82][]int32         // the unhit sets by number of open cells
-	adder famAdder            // the list being written
 }
 
 // freshNode searches below node n, which has freshLeft clues left, and
@@ -106,10 +105,10 @@ func (f *families) listFresh(n int) {
 	}
 	// A set with no open cell ends the node's subtree: its list is empty.
 	r.n, _ = smallestOpen(f.sets, &f.unhit[n], f.deadAt[n], &r.byLen, r.sets[:])
-	a := &r.adder
+	a := &f.adder
 	*a = famAdder{}
 	f.freshFours(a)
-	f.endList(a, n, 4)
+	f.endList(a, n, freshSize)
 }
 
 // freshFours lists the families of four of the fresh sets, in the order
@@ -142,6 +141,8 @@ func (f *families) freshFours(a *famAdder) {
 						rw := &r.rows[ib]
 						for wc := range rb {
 							for xc := rb[wc] & rw[wc]; xc != 0; xc &= xc - 1 {
+								// addFamily written out: the compiler does
+								// not inline it, and this loop is hot.
 								v := ub.or(r.sets[wc<<6|bits.TrailingZeros64(xc)])
 								un[a.cnt+a.k] = v
 								a.lo[a.k] = v[0]

@@ -114,9 +114,7 @@ func TestFreshModes(t *testing.T) {
 		cases = 2
 	}
 	for range cases {
-		p := list[r.IntN(len(list))]
-		g := solution(t, &p)
-		mask := around(&p, 42, func() int { return r.IntN(81) })
+		_, g, mask := listCase(t, list, r, 42)
 		opt := Options{Clues: 19, Cells: &mask, Minimal: MinimalAny}
 		var want []canon.Mask
 		for _, mode := range []int{freshNever, freshAlways, freshAlternate, freshAuto} {

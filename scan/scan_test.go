@@ -65,6 +65,14 @@ func around(p *canon.Grid, size int, next func() int) canon.Mask {
 	return mask
 }
 
+// listCase draws a puzzle of list at random and returns it, its
+// solution, and its clue cells with random cells added, size in all.
+func listCase(t testing.TB, list []canon.Grid, r *rand.Rand, size int) (canon.Grid, canon.Grid, canon.Mask) {
+	t.Helper()
+	p := list[r.IntN(len(list))]
+	return p, solution(t, &p), around(&p, size, func() int { return r.IntN(81) })
+}
+
 // scanAll collects the clue masks a scan reports, sorted.
 func scanAll(t testing.TB, g *canon.Grid, opt Options) []canon.Mask {
 	t.Helper()
@@ -163,9 +171,7 @@ func TestScanAgainstBruteForce(t *testing.T) {
 		cases = 3
 	}
 	for range cases {
-		p := list[r.IntN(len(list))]
-		g := solution(t, &p)
-		mask := around(&p, 22, func() int { return r.IntN(81) })
+		p, g, mask := listCase(t, list, r, 22)
 		for _, tc := range []struct {
 			k   int
 			min Minimality
