@@ -94,7 +94,9 @@ func runRank(ctx context.Context, o rankOptions, args []string, s streams) error
 	}
 	defer r.Close()
 	go canon.Prepare()
-	a := answerer{cmd: "rank", json: o.json, quote: true}
+	// A grid's error names its cell, as canon's, id's and solve's do: the
+	// 81 characters in front of it would only hide it.
+	a := answerer{cmd: "rank", json: o.json}
 	bs := openBatches(args, s.in, true)
 	defer bs.close()
 	bulk, err := o.bulk.choose(ctx, bs)
