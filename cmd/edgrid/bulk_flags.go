@@ -70,15 +70,20 @@ func parseMem(s string) (int64, bool) {
 // choose reports whether to answer the inputs of bs in bulk: as --bulk
 // says, or else once autoBulkLines inputs have come, each batch within
 // bulkWait of the one before (a file or a fast pipe, not a person typing).
-// The batches read to decide are put back.
+// The batches read to decide are put back. What it holds meanwhile is
+// bounded in bytes too, by chooseBytes (and one batch): an input of long
+// lines that reaches it first is answered one at a time, as it streams.
 func (o *bulkOptions) choose(ctx context.Context, bs *batchSource) (bool, error) {
 	if o.forced {
 		return o.bulk, nil
 	}
 	var read [][]inputLine
-	n := 0
+	n, size := 0, 0
 	defer func() { bs.unread(read...) }()
 	for n < autoBulkLines {
+		if size >= chooseBytes {
+			return false, nil
+		}
 		b, late, err := bs.nextWithin(ctx, bulkWait)
 		if err != nil {
 			return false, err
@@ -88,8 +93,22 @@ func (o *bulkOptions) choose(ctx context.Context, bs *batchSource) (bool, error)
 		}
 		read = append(read, b)
 		n += len(b)
+		size += batchSize(b)
 	}
 	return true, nil
+}
+
+// chooseBytes bounds the input choose holds while it decides (a variable
+// for the tests).
+var chooseBytes = 32 << 20
+
+// batchSize is the bytes of text of a batch's inputs.
+func batchSize(b []inputLine) int {
+	n := 0
+	for i := range b {
+		n += len(b[i].text) + len(b[i].rest)
+	}
+	return n
 }
 
 // bulkWait is how long choose waits for each batch.
