@@ -57,14 +57,31 @@ const (
 	answerRecord = 8 + 1 + 3*8
 )
 
-// runBulk answers the inputs of bs in bulk, with at most mem bytes of
-// queries and answers in memory.
-func runBulk(ctx context.Context, job bulkJob, mem int64, bs *batchSource, s streams) (err error) {
+// answerBulk answers the inputs of bs in bulk when o chooses to (choose),
+// and reports whether it did. Bulk answering needs a temporary directory:
+// without one, bulk chosen by itself gives way to one-at-a-time answering,
+// with a note on standard error; --bulk fails.
+func (o *bulkOptions) answerBulk(ctx context.Context, job bulkJob, bs *batchSource, s streams) (bool, error) {
+	use, err := o.choose(ctx, bs)
+	if err != nil || !use {
+		return false, err
+	}
 	dir, err := os.MkdirTemp("", "edgrid-bulk-")
 	if err != nil {
-		return fmt.Errorf("bulk answering needs a temporary directory ($TMPDIR): %w", err)
+		err = fmt.Errorf("bulk answering needs a temporary directory ($TMPDIR): %w", err)
+		if o.forced {
+			return true, err
+		}
+		fmt.Fprintf(s.err, "edgrid %s: %s; answering one at a time\n", job.a.cmd, message(err))
+		return false, nil
 	}
 	defer os.RemoveAll(dir)
+	return true, runBulk(ctx, job, dir, o.mem, bs, s)
+}
+
+// runBulk answers the inputs of bs in bulk, with at most mem bytes of
+// queries and answers in memory and the rest in the directory dir.
+func runBulk(ctx context.Context, job bulkJob, dir string, mem int64, bs *batchSource, s streams) (err error) {
 	prog := newBulkProgress(s.err)
 	defer prog.stop()
 
