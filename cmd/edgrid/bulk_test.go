@@ -184,7 +184,11 @@ func TestBulkMemFlag(t *testing.T) {
 
 // The spill sorter gives the records in order whether it held them all or
 // wrote runs.
+// Many runs are merged in passes of at most mergeFanIn: the last merge
+// opens no more files than that.
 func TestSpillSorter(t *testing.T) {
+	defer func(n int) { mergeFanIn = n }(mergeFanIn)
+	mergeFanIn = 3
 	rng := rand.New(rand.NewPCG(8, 9))
 	for _, mem := range []int64{1 << 20, 10 * 12, 12} {
 		s := newSpillSorter(t.TempDir(), "x", 12, mem)
@@ -203,6 +207,9 @@ func TestSpillSorter(t *testing.T) {
 		next, closeAll, err := s.sorted()
 		if err != nil {
 			t.Fatal(err)
+		}
+		if len(s.runs) > mergeFanIn {
+			t.Errorf("mem %d: %d runs merged at once, want at most %d", mem, len(s.runs), mergeFanIn)
 		}
 		var got [][]byte
 		for {
