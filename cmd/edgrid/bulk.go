@@ -346,7 +346,7 @@ func bulkWrite(ctx context.Context, job bulkJob, linesPath string, answers *spil
 			return job.format(o, rec.payload, a)
 		})
 		for _, e := range res.errs {
-			fmt.Fprintln(s.err, e)
+			prog.println(e)
 			failed++
 		}
 		if _, err := out.Write(res.out); err != nil {
