@@ -25,8 +25,8 @@ import (
 // into input order the same way, and only then printed, each after its
 // input's fields as one-at-a-time answering prints it. Nothing is printed
 // before every answer is known, so a run stopped before that prints nothing;
-// one stopped while printing says on standard error how many inputs it
-// answered.
+// one stopped while printing ends its output with a line that says so
+// (stoppedLine), and says it on standard error too.
 
 // bulkAnswer is the answer to one query: up to three numbers, or a status
 // other than 0 that the command's format turns into the input's error.
@@ -105,7 +105,7 @@ func runBulk(ctx context.Context, job bulkJob, dir string, mem int64, bs *batchS
 		return quiet(err)
 	}
 	prog.phase("writing", total)
-	failed, err := bulkWrite(ctx, job, linesPath, answers, s, prog)
+	failed, err := bulkWrite(ctx, job, linesPath, total, answers, s, prog)
 	if err != nil {
 		return err
 	}
@@ -294,9 +294,26 @@ func bulkAnswerAll(ctx context.Context, job bulkJob, queries, answers *spillSort
 	return nil
 }
 
+// stoppedLine is the last line of the output of bulk answering stopped
+// while printing, which no answer can be mistaken for: in text
+// "edgrid CMD: stopped: answers to the first N of M inputs only", in JSON
+// {"error":"...","stopped":true,"answered":N,"inputs":M}.
+func stoppedLine(a answerer, n, total int64, err error) []byte {
+	if a.json {
+		j := beginJSON(nil)
+		j.str("error", message(err))
+		j.raw("stopped", []byte("true"))
+		j.int("answered", n)
+		j.int("inputs", total)
+		return j.end()
+	}
+	return fmt.Appendf(nil, "edgrid %s: stopped: answers to the first %d of %d inputs only\n", a.cmd, n, total)
+}
+
 // bulkWrite prints every input's answer, or its error, in input order, and
-// returns the number of bad inputs.
-func bulkWrite(ctx context.Context, job bulkJob, linesPath string, answers *spillSorter, s streams, prog *bulkProgress) (int, error) {
+// returns the number of bad inputs. Stopped before the last of the total
+// inputs, it ends the output with stoppedLine.
+func bulkWrite(ctx context.Context, job bulkJob, linesPath string, total int64, answers *spillSorter, s streams, prog *bulkProgress) (int, error) {
 	f, err := os.Open(linesPath)
 	if err != nil {
 		return 0, fmt.Errorf("bulk answering: %w", err)
@@ -353,9 +370,11 @@ func bulkWrite(ctx context.Context, job bulkJob, linesPath string, answers *spil
 			return failed, fmt.Errorf("writing output: %w", err)
 		}
 		prog.add(1)
-		if ctx.Err() != nil {
+		if ctx.Err() != nil && int64(seq+1) < total {
+			err := fmt.Errorf("stopped (%w) while printing: only the answers to the first %d of %d inputs are printed", context.Cause(ctx), seq+1, total)
+			out.Write(stoppedLine(job.a, int64(seq+1), total, err))
 			out.Flush()
-			return failed, fmt.Errorf("stopped (%w) while printing: only the answers to the first %d inputs are printed", context.Cause(ctx), seq+1)
+			return failed, err
 		}
 	}
 	if err := out.Flush(); err != nil {
