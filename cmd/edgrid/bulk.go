@@ -79,6 +79,10 @@ func (o *bulkOptions) answerBulk(ctx context.Context, job bulkJob, bs *batchSour
 	return true, runBulk(ctx, job, dir, o.mem, bs, s)
 }
 
+// bulkSpills is told how many runs of queries and of answers a bulk run
+// spilled (a variable for the tests).
+var bulkSpills = func(queries, answers int) {}
+
 // runBulk answers the inputs of bs in bulk, with at most mem bytes of
 // queries and answers in memory and the rest in the directory dir.
 func runBulk(ctx context.Context, job bulkJob, dir string, mem int64, bs *batchSource, s streams) (err error) {
@@ -104,6 +108,7 @@ func runBulk(ctx context.Context, job bulkJob, dir string, mem int64, bs *batchS
 	if err := bulkAnswerAll(ctx, job, queries, answers, chunk, prog); err != nil {
 		return quiet(err)
 	}
+	bulkSpills(queries.spills, answers.spills)
 	prog.phase("writing", total)
 	failed, err := bulkWrite(ctx, job, linesPath, total, answers, s, prog)
 	if err != nil {

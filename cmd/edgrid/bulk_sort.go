@@ -23,6 +23,7 @@ type spillSorter struct {
 	buf    []byte
 	runs   []string
 	merged int // runs written by merging others
+	spills int // runs written from memory
 }
 
 // newSpillSorter returns a sorter of records of size bytes holding at most
@@ -76,6 +77,7 @@ func (s *spillSorter) spill() error {
 		return fmt.Errorf("spilling to the temporary directory: %w", err)
 	}
 	s.runs = append(s.runs, path)
+	s.spills++
 	s.buf = s.buf[:0]
 	return nil
 }
