@@ -6,9 +6,11 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -50,6 +52,12 @@ type bulkJob struct {
 	format func(out []byte, payload []byte, a bulkAnswer) ([]byte, error)
 }
 
+// chunkQueryBytes is the memory a query takes in a chunk being answered:
+// its grid and input numbers here (97 bytes), the copies and arrays of
+// rank.Ranker.RankSorted (about 150), its answer (32); a quarter of --mem
+// holds the chunks in flight.
+const chunkQueryBytes = 320
+
 // Records of the two sorts: a query (its minlex grid, then the input's
 // sequence number) and an answer (the sequence number, status, values).
 const (
@@ -76,8 +84,27 @@ func (o *bulkOptions) answerBulk(ctx context.Context, job bulkJob, bs *batchSour
 		return false, nil
 	}
 	defer os.RemoveAll(dir)
+	defer limitMemory(o.mem)()
 	return true, runBulk(ctx, job, dir, o.mem, bs, s)
 }
+
+// limitMemory sets the Go runtime's soft memory limit for bulk answering
+// of --mem mem, unless GOMEMLIMIT set one: mem and a half (the queries,
+// answers and chunks held take mem) and bulkBaseMem for the rest, so that
+// the collector runs before the heap doubles and the memory of one phase is
+// returned before the next takes its own. It returns the function that
+// restores the limit.
+func limitMemory(mem int64) func() {
+	if old := debug.SetMemoryLimit(-1); old != math.MaxInt64 {
+		return func() {}
+	}
+	debug.SetMemoryLimit(mem + mem/2 + bulkBaseMem)
+	return func() { debug.SetMemoryLimit(math.MaxInt64) }
+}
+
+// bulkBaseMem is the memory bulk answering takes besides --mem: tables, a
+// catalog's index, buffers, the goroutines.
+const bulkBaseMem = 128 << 20
 
 // bulkSpills is told how many runs of queries and of answers a bulk run
 // spilled (a variable for the tests).
@@ -103,7 +130,7 @@ func runBulk(ctx context.Context, job bulkJob, dir string, mem int64, bs *batchS
 		return quiet(err)
 	}
 	answers := newSpillSorter(dir, "answers", answerRecord, mem/4)
-	chunk := int(max(1, mem/4/int64(runtime.GOMAXPROCS(0)+2)/(queryRecord+16)))
+	chunk := int(max(1, mem/4/int64(runtime.GOMAXPROCS(0)+2)/chunkQueryBytes))
 	prog.phase("answering", nq)
 	if err := bulkAnswerAll(ctx, job, queries, answers, chunk, prog); err != nil {
 		return quiet(err)

@@ -37,6 +37,13 @@ func (s *spillSorter) add(rec []byte) error {
 	if len(rec) != s.size {
 		return fmt.Errorf("internal error: a record of %d bytes in a sorter of %d", len(rec), s.size)
 	}
+	if len(s.buf)+s.size > cap(s.buf) {
+		// Doubling, but never past the bound: append would take up to a
+		// quarter more.
+		b := make([]byte, len(s.buf), min(max(2*cap(s.buf), 1<<20), s.max*s.size))
+		copy(b, s.buf)
+		s.buf = b
+	}
 	s.buf = append(s.buf, rec...)
 	if len(s.buf)/s.size >= s.max {
 		return s.spill()

@@ -195,7 +195,7 @@ func TestBulkMemFlag(t *testing.T) {
 // The spill sorter gives the records in order whether it held them all or
 // wrote runs.
 // Many runs are merged in passes of at most mergeFanIn: the last merge
-// opens no more files than that.
+// opens no more files than that. The memory held never exceeds the bound.
 func TestSpillSorter(t *testing.T) {
 	defer func(n int) { mergeFanIn = n }(mergeFanIn)
 	mergeFanIn = 3
@@ -209,6 +209,9 @@ func TestSpillSorter(t *testing.T) {
 			want = append(want, rec)
 			if err := s.add(rec); err != nil {
 				t.Fatal(err)
+			}
+			if cap(s.buf) > s.max*s.size {
+				t.Fatalf("mem %d: %d bytes held for at most %d records of %d", mem, cap(s.buf), s.max, s.size)
 			}
 		}
 		if s.spilled() != (mem < 1000*12) {
