@@ -28,8 +28,8 @@ type bulkOptions struct {
 
 // addFlags adds --bulk and --mem.
 func (o *bulkOptions) addFlags(c *cobra.Command) {
-	c.Flags().BoolVar(&o.bulk, "bulk", false, "answer all the inputs together: sort them, answer each group's in one pass over its grids, print the answers in input order at the end (default: on by itself from "+strconv.Itoa(autoBulkLines)+" inputs; --bulk=false: never)")
-	c.Flags().StringVar(&o.memText, "mem", "1G", "bulk answering: the memory for the queries and answers held at once, as N, NK, NM or NG (bytes, KiB, MiB, GiB; at least 64K); beyond it they are sorted in runs in $TMPDIR")
+	c.Flags().BoolVar(&o.bulk, "bulk", false, "answer all the inputs together: sort them, answer each group's in one pass over its grids, print the answers in input order at the end (default: on by itself from "+strconv.Itoa(autoBulkLines)+" inputs read fast, one at a time without a usable $TMPDIR; --bulk=false: never). Stopped while printing, the output ends with a line 'edgrid CMD: stopped: answers to the first N of M inputs only' ({\"error\",\"stopped\":true,...} in JSON)")
+	c.Flags().StringVar(&o.memText, "mem", "1G", "bulk answering: the memory for the queries and answers held at once, as N, NK, NM or NG (bytes, KiB, MiB, GiB; at least 64K); beyond it they are sorted in runs in $TMPDIR, which needs the input's size plus about 215 bytes a query (id: 150). Memory grows by about 300 bytes a query up to the bound; peak RSS stays under about 1.5 x --mem + 128 MiB")
 }
 
 // validate parses --mem and notes whether --bulk was given.
