@@ -3,8 +3,9 @@
 # against one query at a time on first band 302 (nine small groups, 20,203
 # grids), with and without a catalog of it, in the library and end to end.
 # About two minutes on 2 cores; nothing else should run meanwhile. It builds
-# no full catalog and runs no full enumeration: the targets are
-# projected from these figures (docs/benchmarks.md).
+# no full catalog and runs no full enumeration; the figures with the full
+# catalog (docs/benchmarks.md, "The whole catalog") are measured separately,
+# with the commands that table gives.
 set -eu
 GO=${GO:-go}
 tmp=$(mktemp -d)

@@ -160,3 +160,32 @@ func TestRankAllBadRows(t *testing.T) {
 		}
 	}
 }
+
+// The state atLeaf rebuilds from the cells a walk fixed is the state the
+// walk reached: the batch's paper positions walk each grid's tree once.
+func TestAtLeafState(t *testing.T) {
+	r, err := New(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, g := range bulkInputs(t, r, rng) {
+		m, _, _ := canon.Minlex(&g)
+		grp, err := groupOf(&m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs, err := r.state(grp.Number, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, _, err := r.paperLeaf(gs, &m)
+		gs.mu.Unlock()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := atLeaf(&m, w.st.fixedCells(), w.n); a.st != w.st || a.n != w.n {
+			t.Fatalf("%s: the rebuilt state differs from the walk's", m.String())
+		}
+	}
+}

@@ -6,9 +6,11 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -25,8 +27,8 @@ import (
 // into input order the same way, and only then printed, each after its
 // input's fields as one-at-a-time answering prints it. Nothing is printed
 // before every answer is known, so a run stopped before that prints nothing;
-// one stopped while printing says on standard error how many inputs it
-// answered.
+// one stopped while printing ends its output with a line that says so
+// (stoppedLine), and says it on standard error too.
 
 // bulkAnswer is the answer to one query: up to three numbers, or a status
 // other than 0 that the command's format turns into the input's error.
@@ -50,6 +52,12 @@ type bulkJob struct {
 	format func(out []byte, payload []byte, a bulkAnswer) ([]byte, error)
 }
 
+// chunkQueryBytes is the memory a query takes in a chunk being answered:
+// its grid and input numbers here (97 bytes), the copies and arrays of
+// rank.Ranker.RankSorted (about 150), its answer (32); a quarter of --mem
+// holds the chunks in flight.
+const chunkQueryBytes = 320
+
 // Records of the two sorts: a query (its minlex grid, then the input's
 // sequence number) and an answer (the sequence number, status, values).
 const (
@@ -57,14 +65,54 @@ const (
 	answerRecord = 8 + 1 + 3*8
 )
 
-// runBulk answers the inputs of bs in bulk, with at most mem bytes of
-// queries and answers in memory.
-func runBulk(ctx context.Context, job bulkJob, mem int64, bs *batchSource, s streams) (err error) {
+// answerBulk answers the inputs of bs in bulk when o chooses to (choose),
+// and reports whether it did. Bulk answering needs a temporary directory:
+// without one, bulk chosen by itself gives way to one-at-a-time answering,
+// with a note on standard error; --bulk fails.
+func (o *bulkOptions) answerBulk(ctx context.Context, job bulkJob, bs *batchSource, s streams) (bool, error) {
+	use, err := o.choose(ctx, bs)
+	if err != nil || !use {
+		return false, err
+	}
 	dir, err := os.MkdirTemp("", "edgrid-bulk-")
 	if err != nil {
-		return fmt.Errorf("bulk answering needs a temporary directory ($TMPDIR): %w", err)
+		err = fmt.Errorf("bulk answering needs a temporary directory ($TMPDIR): %w", err)
+		if o.forced {
+			return true, err
+		}
+		fmt.Fprintf(s.err, "edgrid %s: %s; answering one at a time\n", job.a.cmd, message(err))
+		return false, nil
 	}
 	defer os.RemoveAll(dir)
+	defer limitMemory(o.mem)()
+	return true, runBulk(ctx, job, dir, o.mem, bs, s)
+}
+
+// limitMemory sets the Go runtime's soft memory limit for bulk answering
+// of --mem mem, unless GOMEMLIMIT set one: mem and a half (the queries,
+// answers and chunks held take mem) and bulkBaseMem for the rest, so that
+// the collector runs before the heap doubles and the memory of one phase is
+// returned before the next takes its own. It returns the function that
+// restores the limit.
+func limitMemory(mem int64) func() {
+	if old := debug.SetMemoryLimit(-1); old != math.MaxInt64 {
+		return func() {}
+	}
+	debug.SetMemoryLimit(mem + mem/2 + bulkBaseMem)
+	return func() { debug.SetMemoryLimit(math.MaxInt64) }
+}
+
+// bulkBaseMem is the memory bulk answering takes besides --mem: tables, a
+// catalog's index, buffers, the goroutines.
+const bulkBaseMem = 128 << 20
+
+// bulkSpills is told how many runs of queries and of answers a bulk run
+// spilled (a variable for the tests).
+var bulkSpills = func(queries, answers int) {}
+
+// runBulk answers the inputs of bs in bulk, with at most mem bytes of
+// queries and answers in memory and the rest in the directory dir.
+func runBulk(ctx context.Context, job bulkJob, dir string, mem int64, bs *batchSource, s streams) (err error) {
 	prog := newBulkProgress(s.err)
 	defer prog.stop()
 
@@ -82,13 +130,14 @@ func runBulk(ctx context.Context, job bulkJob, mem int64, bs *batchSource, s str
 		return quiet(err)
 	}
 	answers := newSpillSorter(dir, "answers", answerRecord, mem/4)
-	chunk := int(max(1, mem/4/int64(runtime.GOMAXPROCS(0)+2)/(queryRecord+16)))
+	chunk := int(max(1, mem/4/int64(runtime.GOMAXPROCS(0)+2)/chunkQueryBytes))
 	prog.phase("answering", nq)
 	if err := bulkAnswerAll(ctx, job, queries, answers, chunk, prog); err != nil {
 		return quiet(err)
 	}
+	bulkSpills(queries.spills, answers.spills)
 	prog.phase("writing", total)
-	failed, err := bulkWrite(ctx, job, linesPath, answers, s, prog)
+	failed, err := bulkWrite(ctx, job, linesPath, total, answers, s, prog)
 	if err != nil {
 		return err
 	}
@@ -277,9 +326,26 @@ func bulkAnswerAll(ctx context.Context, job bulkJob, queries, answers *spillSort
 	return nil
 }
 
+// stoppedLine is the last line of the output of bulk answering stopped
+// while printing, which no answer can be mistaken for: in text
+// "edgrid CMD: stopped: answers to the first N of M inputs only", in JSON
+// {"error":"...","stopped":true,"answered":N,"inputs":M}.
+func stoppedLine(a answerer, n, total int64, err error) []byte {
+	if a.json {
+		j := beginJSON(nil)
+		j.str("error", message(err))
+		j.raw("stopped", []byte("true"))
+		j.int("answered", n)
+		j.int("inputs", total)
+		return j.end()
+	}
+	return fmt.Appendf(nil, "edgrid %s: stopped: answers to the first %d of %d inputs only\n", a.cmd, n, total)
+}
+
 // bulkWrite prints every input's answer, or its error, in input order, and
-// returns the number of bad inputs.
-func bulkWrite(ctx context.Context, job bulkJob, linesPath string, answers *spillSorter, s streams, prog *bulkProgress) (int, error) {
+// returns the number of bad inputs. Stopped before the last of the total
+// inputs, it ends the output with stoppedLine.
+func bulkWrite(ctx context.Context, job bulkJob, linesPath string, total int64, answers *spillSorter, s streams, prog *bulkProgress) (int, error) {
 	f, err := os.Open(linesPath)
 	if err != nil {
 		return 0, fmt.Errorf("bulk answering: %w", err)
@@ -329,16 +395,18 @@ func bulkWrite(ctx context.Context, job bulkJob, linesPath string, answers *spil
 			return job.format(o, rec.payload, a)
 		})
 		for _, e := range res.errs {
-			fmt.Fprintln(s.err, e)
+			prog.println(e)
 			failed++
 		}
 		if _, err := out.Write(res.out); err != nil {
 			return failed, fmt.Errorf("writing output: %w", err)
 		}
 		prog.add(1)
-		if ctx.Err() != nil {
+		if ctx.Err() != nil && int64(seq+1) < total {
+			err := fmt.Errorf("stopped (%w) while printing: only the answers to the first %d of %d inputs are printed", context.Cause(ctx), seq+1, total)
+			out.Write(stoppedLine(job.a, int64(seq+1), total, err))
 			out.Flush()
-			return failed, fmt.Errorf("stopped (%w) while printing: only the answers to the first %d inputs are printed", context.Cause(ctx), seq+1)
+			return failed, err
 		}
 	}
 	if err := out.Flush(); err != nil {

@@ -28,8 +28,8 @@ type bulkOptions struct {
 
 // addFlags adds --bulk and --mem.
 func (o *bulkOptions) addFlags(c *cobra.Command) {
-	c.Flags().BoolVar(&o.bulk, "bulk", false, "answer all the inputs together: sort them, answer each group's in one pass over its grids, print the answers in input order at the end (default: on by itself from "+strconv.Itoa(autoBulkLines)+" inputs; --bulk=false: never)")
-	c.Flags().StringVar(&o.memText, "mem", "1G", "bulk answering: the memory for the queries and answers held at once, as N, NK, NM or NG (bytes, KiB, MiB, GiB; at least 64K); beyond it they are sorted in runs in $TMPDIR")
+	c.Flags().BoolVar(&o.bulk, "bulk", false, "answer all the inputs together: sort them, answer each group's in one pass over its grids, print the answers in input order at the end (default: on by itself from "+strconv.Itoa(autoBulkLines)+" inputs read fast, one at a time without a usable $TMPDIR; --bulk=false: never). Stopped while printing, the output ends with a line 'edgrid CMD: stopped: answers to the first N of M inputs only' ({\"error\",\"stopped\":true,...} in JSON)")
+	c.Flags().StringVar(&o.memText, "mem", "1G", "bulk answering: the memory for the queries and answers held at once, as N, NK, NM or NG (bytes, KiB, MiB, GiB; at least 64K); beyond it they are sorted in runs in $TMPDIR, which needs the input's size plus about 215 bytes a query (id: 150). Memory grows by about 300 bytes a query up to the bound; peak RSS stays under about 1.5 x --mem + 128 MiB")
 }
 
 // validate parses --mem and notes whether --bulk was given.
@@ -70,15 +70,20 @@ func parseMem(s string) (int64, bool) {
 // choose reports whether to answer the inputs of bs in bulk: as --bulk
 // says, or else once autoBulkLines inputs have come, each batch within
 // bulkWait of the one before (a file or a fast pipe, not a person typing).
-// The batches read to decide are put back.
+// The batches read to decide are put back. What it holds meanwhile is
+// bounded in bytes too, by chooseBytes (and one batch): an input of long
+// lines that reaches it first is answered one at a time, as it streams.
 func (o *bulkOptions) choose(ctx context.Context, bs *batchSource) (bool, error) {
 	if o.forced {
 		return o.bulk, nil
 	}
 	var read [][]inputLine
-	n := 0
+	n, size := 0, 0
 	defer func() { bs.unread(read...) }()
 	for n < autoBulkLines {
+		if size >= chooseBytes {
+			return false, nil
+		}
 		b, late, err := bs.nextWithin(ctx, bulkWait)
 		if err != nil {
 			return false, err
@@ -88,8 +93,22 @@ func (o *bulkOptions) choose(ctx context.Context, bs *batchSource) (bool, error)
 		}
 		read = append(read, b)
 		n += len(b)
+		size += batchSize(b)
 	}
 	return true, nil
+}
+
+// chooseBytes bounds the input choose holds while it decides (a variable
+// for the tests).
+var chooseBytes = 32 << 20
+
+// batchSize is the bytes of text of a batch's inputs.
+func batchSize(b []inputLine) int {
+	n := 0
+	for i := range b {
+		n += len(b[i].text) + len(b[i].rest)
+	}
+	return n
 }
 
 // bulkWait is how long choose waits for each batch.

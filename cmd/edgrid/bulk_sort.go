@@ -16,12 +16,14 @@ import (
 // bound: it holds at most max records, and beyond that writes them sorted
 // to a run file in dir, merging the runs at the end.
 type spillSorter struct {
-	dir  string
-	name string // the runs' file name prefix
-	size int    // bytes a record
-	max  int    // records held in memory
-	buf  []byte
-	runs []string
+	dir    string
+	name   string // the runs' file name prefix
+	size   int    // bytes a record
+	max    int    // records held in memory
+	buf    []byte
+	runs   []string
+	merged int // runs written by merging others
+	spills int // runs written from memory
 }
 
 // newSpillSorter returns a sorter of records of size bytes holding at most
@@ -34,6 +36,13 @@ func newSpillSorter(dir, name string, size int, mem int64) *spillSorter {
 func (s *spillSorter) add(rec []byte) error {
 	if len(rec) != s.size {
 		return fmt.Errorf("internal error: a record of %d bytes in a sorter of %d", len(rec), s.size)
+	}
+	if len(s.buf)+s.size > cap(s.buf) {
+		// Doubling, but never past the bound: append would take up to a
+		// quarter more.
+		b := make([]byte, len(s.buf), min(max(2*cap(s.buf), 1<<20), s.max*s.size))
+		copy(b, s.buf)
+		s.buf = b
 	}
 	s.buf = append(s.buf, rec...)
 	if len(s.buf)/s.size >= s.max {
@@ -75,6 +84,7 @@ func (s *spillSorter) spill() error {
 		return fmt.Errorf("spilling to the temporary directory: %w", err)
 	}
 	s.runs = append(s.runs, path)
+	s.spills++
 	s.buf = s.buf[:0]
 	return nil
 }
@@ -102,6 +112,70 @@ func (s *spillSorter) sorted() (next func() ([]byte, error), closeAll func(), er
 		return nil, nil, err
 	}
 	s.buf = nil
+	// Merged in passes of at most mergeFanIn runs, so that no more than
+	// that many files are open at once.
+	for len(s.runs) > mergeFanIn {
+		var runs []string
+		for a := 0; a < len(s.runs); a += mergeFanIn {
+			b := min(a+mergeFanIn, len(s.runs))
+			path, err := s.mergeRuns(s.runs[a:b])
+			if err != nil {
+				return nil, nil, err
+			}
+			runs = append(runs, path)
+		}
+		s.runs = runs
+	}
+	return s.merge(s.runs)
+}
+
+// mergeFanIn is the most runs merged at once (a variable for the tests).
+var mergeFanIn = 64
+
+// mergeRuns merges the runs at paths into a new run file and removes them.
+func (s *spillSorter) mergeRuns(paths []string) (string, error) {
+	next, closeAll, err := s.merge(paths)
+	if err != nil {
+		return "", err
+	}
+	defer closeAll()
+	path := filepath.Join(s.dir, fmt.Sprintf("%s-m%06d", s.name, s.merged))
+	s.merged++
+	f, err := os.Create(path)
+	if err != nil {
+		return "", fmt.Errorf("spilling to the temporary directory: %w", err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	for {
+		rec, err := next()
+		if err != nil {
+			f.Close()
+			return "", err
+		}
+		if rec == nil {
+			break
+		}
+		if _, err := w.Write(rec); err != nil {
+			f.Close()
+			return "", fmt.Errorf("spilling to the temporary directory: %w", err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return "", fmt.Errorf("spilling to the temporary directory: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return "", fmt.Errorf("spilling to the temporary directory: %w", err)
+	}
+	for _, p := range paths {
+		os.Remove(p)
+	}
+	return path, nil
+}
+
+// merge returns the records of the runs at paths in ascending order, as
+// sorted does.
+func (s *spillSorter) merge(paths []string) (next func() ([]byte, error), closeAll func(), err error) {
 	h := &runHeap{}
 	var files []*os.File
 	closeAll = func() {
@@ -110,8 +184,8 @@ func (s *spillSorter) sorted() (next func() ([]byte, error), closeAll func(), er
 		}
 	}
 	// Each run gets an equal share of a read buffer of at most 16 MiB.
-	bufSize := max(4096, (16<<20)/len(s.runs))
-	for _, path := range s.runs {
+	bufSize := max(4096, (16<<20)/len(paths))
+	for _, path := range paths {
 		f, err := os.Open(path)
 		if err != nil {
 			closeAll()

@@ -108,7 +108,7 @@ func TestRankBulkMatchesOneByOne(t *testing.T) {
 	// sorted in several runs.
 	in := bulkInput(t, 600)
 	for _, order := range []string{"paper", "groups", "lex"} {
-		for _, extra := range [][]string{nil, {"--catalog", cat}, {"--json"}} {
+		for _, extra := range [][]string{nil, {"--catalog", cat}, {"--json"}, {"--json", "--catalog", cat}} {
 			args := append([]string{"rank", "--canonical", "--order", order}, extra...)
 			code, _, wantErr := sameInBulk(t, in, args, "1G", "64K")
 			if code != exitFailed || strings.Count(wantErr, "\n") != 4 {
@@ -118,11 +118,16 @@ func TestRankBulkMatchesOneByOne(t *testing.T) {
 	}
 }
 
-// id in bulk gives the IDs one at a time gives, with and without a catalog.
+// id in bulk gives the IDs one at a time gives, with and without a
+// catalog, with runs of both the queries and the answers spilled.
 func TestIDBulkMatchesOneByOne(t *testing.T) {
+	defer func(f func(int, int)) { bulkSpills = f }(bulkSpills)
+	var spills [2]int
+	bulkSpills = func(q, a int) { spills = [2]int{q, a} }
 	cat := bulkCatalog(t)
 	var puzzles []string
-	for _, l := range strings.Split(bulkInput(t, 150), "\n") {
+	// Over 600 queries: several runs at --mem 64K.
+	for _, l := range strings.Split(bulkInput(t, 600), "\n") {
 		if len(l) < 81 || strings.Trim(l[:81], "123456789") != "" {
 			puzzles = append(puzzles, l)
 			continue
@@ -135,14 +140,18 @@ func TestIDBulkMatchesOneByOne(t *testing.T) {
 	in := strings.Join(puzzles, "\n")
 	for _, extra := range [][]string{nil, {"--catalog", cat}} {
 		args := append([]string{"id"}, extra...)
+		spills = [2]int{}
 		if code, _, wantErr := sameInBulk(t, in, args, "64K"); code != exitFailed {
 			t.Fatalf("%q one at a time: exit %d, stderr %q; want exit 1", args, code, wantErr)
+		}
+		if spills[0] < 2 || spills[1] < 1 {
+			t.Fatalf("%q --mem 64K: %d runs of queries and %d of answers spilled; want runs of both", args, spills[0], spills[1])
 		}
 	}
 }
 
 // A damaged block in the catalog ends bulk answering (rank in the orders
-// that read the catalog, catalog find) with the file named and nothing
+// that read the catalog, catalog find, id) with the file named and nothing
 // printed: no answer from it, and none that looks complete.
 func TestBulkDamagedCatalog(t *testing.T) {
 	cat := bulkCatalog(t)
@@ -160,6 +169,7 @@ func TestBulkDamagedCatalog(t *testing.T) {
 		{"rank", "--bulk", "--order", "groups", "--catalog", cat},
 		{"rank", "--bulk", "--order", "lex", "--catalog", cat},
 		{"catalog", "find", cat, "--bulk"},
+		{"id", "--bulk", "--catalog", cat},
 	} {
 		code, out, errs := run(t, in, args...)
 		if code != exitFailed || out != "" || !strings.Contains(errs, storage.FileName(3536)) {
@@ -184,7 +194,11 @@ func TestBulkMemFlag(t *testing.T) {
 
 // The spill sorter gives the records in order whether it held them all or
 // wrote runs.
+// Many runs are merged in passes of at most mergeFanIn: the last merge
+// opens no more files than that. The memory held never exceeds the bound.
 func TestSpillSorter(t *testing.T) {
+	defer func(n int) { mergeFanIn = n }(mergeFanIn)
+	mergeFanIn = 3
 	rng := rand.New(rand.NewPCG(8, 9))
 	for _, mem := range []int64{1 << 20, 10 * 12, 12} {
 		s := newSpillSorter(t.TempDir(), "x", 12, mem)
@@ -196,6 +210,9 @@ func TestSpillSorter(t *testing.T) {
 			if err := s.add(rec); err != nil {
 				t.Fatal(err)
 			}
+			if cap(s.buf) > s.max*s.size {
+				t.Fatalf("mem %d: %d bytes held for at most %d records of %d", mem, cap(s.buf), s.max, s.size)
+			}
 		}
 		if s.spilled() != (mem < 1000*12) {
 			t.Errorf("mem %d: spilled %v", mem, s.spilled())
@@ -203,6 +220,9 @@ func TestSpillSorter(t *testing.T) {
 		next, closeAll, err := s.sorted()
 		if err != nil {
 			t.Fatal(err)
+		}
+		if len(s.runs) > mergeFanIn {
+			t.Errorf("mem %d: %d runs merged at once, want at most %d", mem, len(s.runs), mergeFanIn)
 		}
 		var got [][]byte
 		for {
@@ -223,6 +243,33 @@ func TestSpillSorter(t *testing.T) {
 			if bytes.Compare(got[i-1], got[i]) > 0 {
 				t.Fatalf("mem %d: record %d out of order", mem, i)
 			}
+		}
+	}
+}
+
+// Grids drawn uniformly from the classes (rank.Unrank of random numbers),
+// in random frames, without a catalog: bulk answers equal one-at-a-time
+// answers in every order, in memory and spilled.
+func TestRankBulkRandomGrids(t *testing.T) {
+	ctx := context.Background()
+	r, err := rank.New(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(21, 22))
+	var b strings.Builder
+	for range 40 {
+		m, err := r.Unrank(ctx, 1+rng.Int64N(r.Tables().Total()), rank.Lex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := canon.RandomTransform(rng)
+		g := tr.Apply(&m)
+		b.WriteString(g.String() + "\n")
+	}
+	for _, order := range []string{"paper", "groups", "lex"} {
+		if code, out, errs := sameInBulk(t, b.String(), []string{"rank", "--canonical", "--order", order}, "1G", "64K"); code != 0 || strings.Count(out, "\n") != 40 {
+			t.Fatalf("--order %s one at a time: exit %d, %d answers, stderr %q", order, code, strings.Count(out, "\n"), errs)
 		}
 	}
 }

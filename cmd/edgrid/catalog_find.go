@@ -33,12 +33,8 @@ func runCatalogFind(ctx context.Context, o catalogOptions, s streams) error {
 	a := answerer{cmd: "catalog find", json: o.json}
 	bs := openBatches(o.args, s.in, true)
 	defer bs.close()
-	bulk, err := o.bulk.choose(ctx, bs)
-	if err != nil {
+	if done, err := o.bulk.answerBulk(ctx, findJob(t, a), bs, s); done || err != nil {
 		return err
-	}
-	if bulk {
-		return runBulk(ctx, findJob(t, a), o.bulk.mem, bs, s)
 	}
 	w := bufio.NewWriter(s.out)
 	failed := 0

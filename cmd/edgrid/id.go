@@ -68,11 +68,7 @@ func newPuzzleCmd(s streams) *cobra.Command {
 func runID(ctx context.Context, o idOptions, args []string, s streams) error {
 	a := answerer{cmd: "id", json: o.json}
 	bulk := func(ctx context.Context, r *rank.Ranker, bs *batchSource) (bool, error) {
-		use, err := o.bulk.choose(ctx, bs)
-		if err != nil || !use {
-			return false, err
-		}
-		return true, runBulk(ctx, idJob(r, o, a), o.bulk.mem, bs, s)
+		return o.bulk.answerBulk(ctx, idJob(r, o, a), bs, s)
 	}
 	return runIDs(ctx, a, o.catalog, true, args, s, bulk, func(ctx context.Context, n *puzzleid.Namer, l *inputLine, out []byte) ([]byte, error) {
 		p, err := cells.ReadPuzzle(l.text)

@@ -94,15 +94,13 @@ func runRank(ctx context.Context, o rankOptions, args []string, s streams) error
 	}
 	defer r.Close()
 	go canon.Prepare()
-	a := answerer{cmd: "rank", json: o.json, quote: true}
+	// A grid's error names its cell, as canon's, id's and solve's do: the
+	// 81 characters in front of it would only hide it.
+	a := answerer{cmd: "rank", json: o.json}
 	bs := openBatches(args, s.in, true)
 	defer bs.close()
-	bulk, err := o.bulk.choose(ctx, bs)
-	if err != nil {
+	if done, err := o.bulk.answerBulk(ctx, rankJob(r, o, a), bs, s); done || err != nil {
 		return err
-	}
-	if bulk {
-		return runBulk(ctx, rankJob(r, o, a), o.bulk.mem, bs, s)
 	}
 	return a.runFrom(ctx, bs, s, func(b []inputLine, res *batchResult) {
 		a.answerEach(b, res, func(l *inputLine, out []byte) ([]byte, error) {

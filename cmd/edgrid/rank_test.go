@@ -106,3 +106,24 @@ func TestGroupsCounts(t *testing.T) {
 		t.Fatalf("groups add up to %d grids", sum)
 	}
 }
+
+// rank words a bad character as canon, id and catalog find do: the cell
+// and the character after the line, the input not in front of them; in
+// text and in the JSON error, one at a time and in bulk.
+func TestRankBadCharacterWording(t *testing.T) {
+	bad := "?" + grid1[1:]
+	in := grid1 + "\n" + bad + "\n"
+	const want = `line 2: cell 1 (r1c1): '?' is not a digit 1-9 or an empty cell (. 0 - * _ x)`
+	for _, args := range [][]string{{"canon"}, {"id"}, {"rank"}, {"rank", "--bulk"}} {
+		code, _, errs := run(t, in, args...)
+		if code != exitFailed || !strings.Contains(errs, "edgrid "+args[0]+": "+want+"\n") {
+			t.Errorf("%q: exit %d, stderr %q; want exit 1 and %q", args, code, errs, want)
+		}
+	}
+	for _, args := range [][]string{{"rank", "--json"}, {"rank", "--json", "--bulk"}} {
+		_, out, _ := run(t, in, args...)
+		if !strings.Contains(out, `"error":"cell 1 (r1c1): '?' is not a digit 1-9 or an empty cell (. 0 - * _ x)"`) {
+			t.Errorf("%q: %q; want the cell's error alone", args, out)
+		}
+	}
+}

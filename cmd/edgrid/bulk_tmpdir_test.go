@@ -1,0 +1,32 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Without a usable $TMPDIR, bulk answering chosen by itself gives way to
+// one-at-a-time answering, with a note; --bulk fails, printing nothing.
+func TestBulkNoTempDir(t *testing.T) {
+	// Enough inputs for bulk to come on by itself; bad lines are cheap
+	// to answer one at a time.
+	var b strings.Builder
+	b.WriteString(grid1 + "\n")
+	for range autoBulkLines {
+		b.WriteString("abc\n")
+	}
+	in := b.String()
+	code, want, wantErr := run(t, in, "rank", "--bulk=false")
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
+	c, got, gotErr := run(t, in, "rank")
+	const note = "edgrid rank: bulk answering needs a temporary directory ($TMPDIR): "
+	first, rest, _ := strings.Cut(gotErr, "\n")
+	if c != code || got != want || rest != wantErr || !strings.HasPrefix(first, note) || !strings.HasSuffix(first, "; answering one at a time") {
+		t.Fatalf("no $TMPDIR, bulk by itself: exit %d (want %d), stdout equal %v, first line of stderr %q, rest equal %v", c, code, got == want, first, rest == wantErr)
+	}
+	c, got, gotErr = run(t, in, "rank", "--bulk")
+	if c != exitFailed || got != "" || !strings.HasPrefix(gotErr, note) || strings.Contains(gotErr, "one at a time") {
+		t.Fatalf("no $TMPDIR, --bulk: exit %d, %d bytes out, stderr %q; want exit 1, nothing printed, the error", c, len(got), gotErr)
+	}
+}
