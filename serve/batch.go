@@ -70,7 +70,7 @@ func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 			writeError(w, err)
 			return
 		}
-		if n := bytes.Count(body, []byte{'\n'}); n > s.opt.MaxBatch {
+		if n := countLines(body); n > s.opt.MaxBatch {
 			writeError(w, &apiError{Type: errTooLarge, Message: "the batch has over " + strconv.Itoa(s.opt.MaxBatch) + " lines", status: http.StatusRequestEntityTooLarge})
 			return
 		}
@@ -133,6 +133,16 @@ func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 		}
 		_ = bw.Flush()
 	}
+}
+
+// countLines counts the lines of body: its newlines, and one more when
+// its last line has none.
+func countLines(body []byte) int {
+	n := bytes.Count(body, []byte{'\n'})
+	if len(body) > 0 && body[len(body)-1] != '\n' {
+		n++
+	}
+	return n
 }
 
 // batchInput reads the input of one batch line.
