@@ -37,6 +37,8 @@ test-long:
 	$(GO) test -run XXX -fuzz '^FuzzParse$$' -fuzztime 1000000x ./canon
 	$(GO) test -run XXX -fuzz '^FuzzRead$$' -fuzztime 500000x ./cells
 	$(GO) test -run XXX -fuzz '^FuzzInputs$$' -fuzztime 20000x ./serve
+	$(GO) test -run XXX -fuzz '^FuzzParams$$' -fuzztime 200000x ./serve
+	$(GO) test -run XXX -fuzz '^FuzzBatch$$' -fuzztime 30000x ./serve
 	$(GO) test -run XXX -fuzz '^FuzzMinlex$$' -fuzztime 500000x ./canon
 	$(GO) test -run XXX -fuzz '^FuzzGroupOf$$' -fuzztime 500000x ./band
 	$(GO) test -run XXX -fuzz '^FuzzGroupKey$$' -fuzztime 50000x ./enumerate
