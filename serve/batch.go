@@ -47,8 +47,10 @@ func (s *Server) idKind(*http.Request) (answerFunc, bool, error) {
 // then the answers stream out, one JSON line per input in input order, each
 // a response with its line number: a bad input is an error line, and the
 // others are still answered; a batch that runs out of time (WorkTimeout)
-// ends with an error line naming the first line not answered. An expensive batch holds one worker of the
-// pool from its first answer to its last.
+// ends with an error line naming the first line not answered. An
+// expensive batch holds one worker of the pool from its first answer to its
+// last; a client that stops reading them is cut off after WriteStall, so
+// that it cannot hold the worker until the write timeout.
 func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		fn, expensive, err := kind(r)
@@ -85,8 +87,8 @@ func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 		}
 		w.Header().Set("Content-Type", "application/x-ndjson")
 		w.WriteHeader(http.StatusOK)
-		rc := http.NewResponseController(w)
-		bw := bufio.NewWriter(w)
+		rc := &stallWriter{w: w, rc: http.NewResponseController(w), stall: s.opt.WriteStall}
+		bw := bufio.NewWriter(rc)
 		enc := json.NewEncoder(bw)
 		line, flushed := 0, time.Now()
 		for len(body) > 0 {

@@ -41,6 +41,10 @@ type Options struct {
 	MaxConns int
 	// WorkTimeout bounds the computing time of one request; 0: 30 s.
 	WorkTimeout time.Duration
+	// WriteStall bounds the wait of one write of a batch's answers: a
+	// client that reads so slowly that a write waits longer is cut off,
+	// and the worker its batch holds freed; 0: 10 s.
+	WriteStall time.Duration
 	// CORSOrigin, when not "", is sent as Access-Control-Allow-Origin on
 	// the API's answers, and preflight requests are answered.
 	CORSOrigin string
@@ -93,6 +97,9 @@ func New(opt Options) (*Server, error) {
 	}
 	if opt.WorkTimeout <= 0 {
 		opt.WorkTimeout = 30 * time.Second
+	}
+	if opt.WriteStall <= 0 {
+		opt.WriteStall = 10 * time.Second
 	}
 	if opt.Log == nil {
 		opt.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
