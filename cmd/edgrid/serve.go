@@ -80,6 +80,7 @@ func runServe(ctx context.Context, o serveOptions, s streams) error {
 		return err
 	}
 	defer r.Close()
+	serve.LimitMemory()
 	log := slog.New(slog.NewTextHandler(s.err, nil))
 	srv, err := serve.New(serve.Options{Ranker: r, Workers: o.workers, MaxConns: o.maxConns, CORSOrigin: o.cors, Log: log})
 	if err != nil {
