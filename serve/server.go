@@ -36,8 +36,8 @@ type Options struct {
 	MaxBody int64
 	// MaxBatch bounds the lines of a batch (413 beyond); 0: 10,000.
 	MaxBatch int
-	// MaxConns bounds the connections open at once; more wait, not
-	// accepted, until one closes; 0: DefaultMaxConns.
+	// MaxConns bounds the connections Serve keeps open at once; more
+	// wait, not accepted, until one closes; 0: DefaultMaxConns.
 	MaxConns int
 	// WorkTimeout bounds the computing time of one request; 0: 30 s.
 	WorkTimeout time.Duration
