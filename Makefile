@@ -29,14 +29,19 @@ test: lint
 # The checks too slow for every edit: whole bands against docs/method.md's
 # counts, all brute-force minlex cases, every group candidate decided again,
 # every puzzle ID of the shared sets, fuzzing. About 12 minutes on 2 cores.
+# serve's load test runs alone, after the rest, with its speed targets held
+# (EDGRID_LOAD_STRICT=1); a plain go test runs it leniently.
 # Fuzzing budgets are counts of inputs (about 10-15 s each here), not times:
 # Go 1.26's fuzzer can fail at the end of a -fuzztime duration with nothing
 # found (golang/go#75804, fixed in Go 1.27).
 test-long:
-	$(GO) test -count=1 -timeout 30m ./...
+	$(GO) test -count=1 -timeout 30m -skip '^TestLoad$$' ./...
+	EDGRID_LOAD_STRICT=1 $(GO) test -count=1 -run '^TestLoad$$' -v ./serve
 	$(GO) test -run XXX -fuzz '^FuzzParse$$' -fuzztime 1000000x ./canon
 	$(GO) test -run XXX -fuzz '^FuzzRead$$' -fuzztime 500000x ./cells
 	$(GO) test -run XXX -fuzz '^FuzzInputs$$' -fuzztime 20000x ./serve
+	$(GO) test -run XXX -fuzz '^FuzzParams$$' -fuzztime 200000x ./serve
+	$(GO) test -run XXX -fuzz '^FuzzBatch$$' -fuzztime 30000x ./serve
 	$(GO) test -run XXX -fuzz '^FuzzMinlex$$' -fuzztime 500000x ./canon
 	$(GO) test -run XXX -fuzz '^FuzzGroupOf$$' -fuzztime 500000x ./band
 	$(GO) test -run XXX -fuzz '^FuzzGroupKey$$' -fuzztime 50000x ./enumerate

@@ -59,7 +59,7 @@ type PuzzleAnswer struct {
 // minlexOf answers /api/v1/minlex: the form of a grid or puzzle, valid or
 // not (a grid must be valid to be a grid).
 func (s *Server) minlexOf(in string) (*MinlexAnswer, error) {
-	p, empty, err := cells.Read(in)
+	p, empty, err := cells.Read(cellInput(in))
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func (s *Server) minlexOf(in string) (*MinlexAnswer, error) {
 
 // gridOf answers /api/v1/grid.
 func (s *Server) gridOf(ctx context.Context, in string) (*GridAnswer, error) {
-	g, err := cells.ReadGrid(in)
+	g, err := cells.ReadGrid(cellInput(in))
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +130,7 @@ func (s *Server) numberOf(ctx context.Context, in string, o rank.Order) (*GridAn
 // parseNumber reads a grid number, 1..Total, as edgrid unrank does.
 func (s *Server) parseNumber(in string) (int64, error) {
 	total := s.ranker.Tables().Total()
-	t := strings.TrimSpace(in)
+	t, _ := cells.Input(in, false)
 	if t == "" || strings.Trim(t, "0123456789") != "" {
 		return 0, badInput("%q is not a number (digits only): want 1..%d", short(in), total)
 	}
@@ -143,7 +143,7 @@ func (s *Server) parseNumber(in string) (int64, error) {
 
 // puzzleOf answers /api/v1/puzzle.
 func (s *Server) puzzleOf(ctx context.Context, in string) (*PuzzleAnswer, error) {
-	p, err := cells.ReadPuzzle(in)
+	p, err := cells.ReadPuzzle(cellInput(in))
 	if err != nil {
 		return nil, err
 	}
@@ -206,7 +206,8 @@ func (s *Server) describePuzzle(ctx context.Context, p *canon.Grid, id string) (
 
 // idOf answers /api/v1/id: the puzzle an ID names, with its answer.
 func (s *Server) idOf(ctx context.Context, in string) (*PuzzleAnswer, error) {
-	id, err := puzzleid.Parse(strings.TrimSpace(in))
+	t, _ := cells.Input(in, false)
+	id, err := puzzleid.Parse(t)
 	if err != nil {
 		return nil, badInput("%s", strings.TrimPrefix(err.Error(), "puzzleid: "))
 	}
@@ -223,6 +224,14 @@ func (s *Server) idOf(ctx context.Context, in string) (*PuzzleAnswer, error) {
 		return nil, err
 	}
 	return s.describePuzzle(ctx, &p, id.String())
+}
+
+// cellInput is the grid or puzzle of an input, read as the command line
+// reads an argument or a line (cells.Input): the fields after it, which
+// the command line copies to its answer, are left out.
+func cellInput(in string) string {
+	t, _ := cells.Input(in, true)
+	return t
 }
 
 // patternText writes a clue pattern as edgrid canon --pattern --dots does:

@@ -47,8 +47,10 @@ func (s *Server) idKind(*http.Request) (answerFunc, bool, error) {
 // then the answers stream out, one JSON line per input in input order, each
 // a response with its line number: a bad input is an error line, and the
 // others are still answered; a batch that runs out of time (WorkTimeout)
-// ends with an error line naming the first line not answered. An expensive batch holds one worker of the
-// pool from its first answer to its last.
+// ends with an error line naming the first line not answered. An
+// expensive batch holds one worker of the pool from its first answer to its
+// last; a client that stops reading them is cut off after WriteStall, so
+// that it cannot hold the worker until the write timeout.
 func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		fn, expensive, err := kind(r)
@@ -65,12 +67,12 @@ func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 			writeError(w, errQueueFull)
 			return
 		}
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opt.MaxBody))
+		body, err := readBody(w, r, s.opt.MaxBody)
 		if err != nil {
 			writeError(w, err)
 			return
 		}
-		if n := bytes.Count(body, []byte{'\n'}); n > s.opt.MaxBatch {
+		if n := countLines(body); n > s.opt.MaxBatch {
 			writeError(w, &apiError{Type: errTooLarge, Message: "the batch has over " + strconv.Itoa(s.opt.MaxBatch) + " lines", status: http.StatusRequestEntityTooLarge})
 			return
 		}
@@ -85,8 +87,8 @@ func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 		}
 		w.Header().Set("Content-Type", "application/x-ndjson")
 		w.WriteHeader(http.StatusOK)
-		rc := http.NewResponseController(w)
-		bw := bufio.NewWriter(w)
+		rc := &stallWriter{w: w, rc: http.NewResponseController(w), stall: s.opt.WriteStall}
+		bw := bufio.NewWriter(rc)
 		enc := json.NewEncoder(bw)
 		line, flushed := 0, time.Now()
 		for len(body) > 0 {
@@ -133,6 +135,34 @@ func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 		}
 		_ = bw.Flush()
 	}
+}
+
+// readBody reads a request's body of at most max bytes. A body that
+// announces its length within max is read into one slice of that length,
+// so that a body held costs its size, not the garbage of a growing slice;
+// any other goes through http.MaxBytesReader (413 beyond max).
+func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, error) {
+	if n := r.ContentLength; n >= 0 && n <= max {
+		body := make([]byte, n)
+		if _, err := io.ReadFull(r.Body, body); err != nil {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return nil, err
+		}
+		return body, nil
+	}
+	return io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+}
+
+// countLines counts the lines of body: its newlines, and one more when
+// its last line has none.
+func countLines(body []byte) int {
+	n := bytes.Count(body, []byte{'\n'})
+	if len(body) > 0 && body[len(body)-1] != '\n' {
+		n++
+	}
+	return n
 }
 
 // batchInput reads the input of one batch line.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"edgrid/rank"
@@ -79,23 +80,10 @@ func (s *Server) getID(w http.ResponseWriter, r *http.Request) {
 // drawn uniformly over all grids (the default) or over classes, with its
 // answer. The same seed gives the same grid.
 func (s *Server) getRandom(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	var overGrids bool
-	switch q.Get("over") {
-	case "", "grids":
-		overGrids = true
-	case "classes":
-	default:
-		writeError(w, badInput("over=%s: want grids or classes", short(q.Get("over"))))
+	overGrids, seed, err := randomParams(r.URL.Query())
+	if err != nil {
+		writeError(w, err)
 		return
-	}
-	seed := rand.Uint64()
-	if t := q.Get("seed"); t != "" {
-		var err error
-		if seed, err = strconv.ParseUint(t, 10, 64); err != nil {
-			writeError(w, badInput("seed=%s: want a number 0..18446744073709551615", short(t)))
-			return
-		}
 	}
 	s.expensive(w, r, func(ctx context.Context) (any, error) {
 		g, err := s.randomGrid(ctx, rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15)), overGrids)
@@ -104,6 +92,25 @@ func (s *Server) getRandom(w http.ResponseWriter, r *http.Request) {
 		}
 		return s.describeGrid(ctx, &g)
 	})
+}
+
+// randomParams reads the parameters of /api/v1/random: over (grids, the
+// default, or classes) and seed (a random one when absent).
+func randomParams(q url.Values) (overGrids bool, seed uint64, err error) {
+	switch q.Get("over") {
+	case "", "grids":
+		overGrids = true
+	case "classes":
+	default:
+		return false, 0, badInput("over=%s: want grids or classes", short(q.Get("over")))
+	}
+	seed = rand.Uint64()
+	if t := q.Get("seed"); t != "" {
+		if seed, err = strconv.ParseUint(t, 10, 64); err != nil {
+			return false, 0, badInput("seed=%s: want a number 0..18446744073709551615", short(t))
+		}
+	}
+	return overGrids, seed, nil
 }
 
 // getHealth answers GET /healthz: 200 while serving, 503 once shutting

@@ -40,7 +40,7 @@ func newMetrics() *metrics {
 			Name: "edgrid_http_in_flight_requests", Help: "Requests being served.",
 		}),
 		working: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "edgrid_work_running", Help: "Expensive calls (numbering, solving, IDs, random grids, batches) running in the worker pool.",
+			Name: "edgrid_work_running", Help: "Expensive calls (grid, number, puzzle, ID and random calls, and their batches) running in the worker pool.",
 		}),
 		queued: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "edgrid_work_queued", Help: "Expensive calls waiting for a worker.",

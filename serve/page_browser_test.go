@@ -98,19 +98,42 @@ func TestPageInBrowser(t *testing.T) {
 	if board := eval(boardJS); board != grid.String() {
 		t.Errorf("board %s; want the grid %s", board, grid)
 	}
-	// A number, then the next one; the URL holds it.
+	// A number, then the next ones by the keyboard alone: Tab from the box
+	// reaches the buttons in order, Enter and Space press next; the URL
+	// holds the number.
+	active := func(id string) chromedp.Action[chromedp.Void] {
+		return poll(fmt.Sprintf(`document.activeElement && document.activeElement.id === %q`, id))
+	}
 	err = chromedp.Do(ctx,
 		set("order", "lex"),
 		enter("264"),
 		field("lex", "264"),
-		chromedp.Click(chromedp.CSS("#next")),
+		chromedp.Focus(chromedp.CSS("#q")),
+		chromedp.KeyEvent(kb.Tab), active("go"),
+		chromedp.KeyEvent(kb.Tab), active("order"),
+		chromedp.KeyEvent(kb.Tab), active("prev"),
+		chromedp.KeyEvent(kb.Tab), active("next"),
+		chromedp.KeyEvent(kb.Enter),
 		field("lex", "265"),
+		active("next"),
+		chromedp.KeyEvent(" "),
+		field("lex", "266"),
 	)
 	if err != nil {
-		t.Fatalf("number: %v", err)
+		t.Fatalf("number by the keyboard: %v", err)
 	}
-	if loc := eval(`location.search`); loc != "?q=265&order=lex" {
+	if loc := eval(`location.search`); loc != "?q=266&order=lex" {
 		t.Errorf("after next, the URL's query is %q", loc)
+	}
+	// next is off at the last number, previous at the first.
+	disabled := `[document.getElementById('prev').disabled, document.getElementById('next').disabled].join(' ')`
+	for _, c := range []struct{ n, want string }{{"5472730538", "false true"}, {"1", "true false"}, {"5472730537", "false false"}} {
+		if err := chromedp.Do(ctx, enter(c.n), field("lex", c.n)); err != nil {
+			t.Fatalf("number %s: %v", c.n, err)
+		}
+		if got := eval(disabled); got != c.want {
+			t.Errorf("number %s: prev, next disabled %s; want %s", c.n, got, c.want)
+		}
 	}
 	// A puzzle: its solution on the board, the givens marked.
 	err = chromedp.Do(ctx,

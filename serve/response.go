@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"os"
 	"strconv"
 
 	"edgrid/canon"
@@ -27,6 +29,7 @@ const (
 	errBadInput    = "bad_input"   // 400
 	errNotFound    = "not_found"   // 404
 	errMethod      = "method"      // 405
+	errTimeout     = "timeout"     // 408
 	errTooLarge    = "too_large"   // 413
 	errBusy        = "busy"        // 429
 	errUnavailable = "unavailable" // 503: shutting down, or the work took too long
@@ -59,7 +62,9 @@ var errDraining = &apiError{Type: errUnavailable, Message: "the server is shutti
 
 // toAPIError classifies err: the input faults of the library (a bad cell, a
 // digit twice in a unit, clashing givens) are 400 with their cell; a body
-// over the limit 413; a request that ran out of time 503; anything else 500.
+// over the limit 413; a body cut short by its client 400 and one cut by the
+// server's read timeout 408; a request that ran out of time 503; anything
+// else 500, which is then a bug.
 func toAPIError(err error) *apiError {
 	var ae *apiError
 	var pe *canon.ParseError
@@ -83,6 +88,10 @@ func toAPIError(err error) *apiError {
 		return &apiError{Type: errTooLarge, Message: fmt.Sprintf("the body is over %d bytes", me.Limit), status: http.StatusRequestEntityTooLarge}
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return &apiError{Type: errUnavailable, Message: "the request took too long or was cancelled", status: http.StatusServiceUnavailable}
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return badInput("the body ended before the length it announced (Content-Length or chunks)")
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return &apiError{Type: errTimeout, Message: "the body was not received within the read timeout", status: http.StatusRequestTimeout}
 	}
 	return &apiError{Type: errInternal, Message: err.Error(), status: http.StatusInternalServerError}
 }

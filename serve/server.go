@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -35,8 +36,15 @@ type Options struct {
 	MaxBody int64
 	// MaxBatch bounds the lines of a batch (413 beyond); 0: 10,000.
 	MaxBatch int
+	// MaxConns bounds the connections Serve keeps open at once; more
+	// wait, not accepted, until one closes; 0: DefaultMaxConns.
+	MaxConns int
 	// WorkTimeout bounds the computing time of one request; 0: 30 s.
 	WorkTimeout time.Duration
+	// WriteStall bounds the wait of one write of a batch's answers: a
+	// client that reads so slowly that a write waits longer is cut off,
+	// and the worker its batch holds freed; 0: 10 s.
+	WriteStall time.Duration
 	// CORSOrigin, when not "", is sent as Access-Control-Allow-Origin on
 	// the API's answers, and preflight requests are answered.
 	CORSOrigin string
@@ -66,7 +74,8 @@ type worker struct {
 	namer *puzzleid.Namer
 }
 
-// New returns a Server. It fails when the embedded rank tables do not load.
+// New returns a Server. It fails when the embedded rank tables do not load,
+// or MaxConns is over MaxMaxConns.
 func New(opt Options) (*Server, error) {
 	if opt.Workers <= 0 {
 		opt.Workers = max(1, runtime.GOMAXPROCS(0)-1)
@@ -80,8 +89,17 @@ func New(opt Options) (*Server, error) {
 	if opt.MaxBatch <= 0 {
 		opt.MaxBatch = 10000
 	}
+	if opt.MaxConns <= 0 {
+		opt.MaxConns = DefaultMaxConns
+	}
+	if opt.MaxConns > MaxMaxConns {
+		return nil, fmt.Errorf("serve: %d connections at once: at most %d", opt.MaxConns, MaxMaxConns)
+	}
 	if opt.WorkTimeout <= 0 {
 		opt.WorkTimeout = 30 * time.Second
+	}
+	if opt.WriteStall <= 0 {
+		opt.WriteStall = 10 * time.Second
 	}
 	if opt.Log == nil {
 		opt.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -95,12 +113,32 @@ func New(opt Options) (*Server, error) {
 	}
 	s := &Server{opt: opt, ranker: r, metrics: newMetrics()}
 	s.pool = newPool(opt.Workers, opt.Queue, s.metrics)
-	s.bodies = make(chan struct{}, 2*(opt.Workers+opt.Queue))
+	s.bodies = make(chan struct{}, heldBodies(opt.Workers+opt.Queue, opt.MaxBody))
 	s.canons.New = func() any { return new(canon.PuzzleCanon) }
 	s.workers.New = func() any { return &worker{fast: solve.NewFast(), namer: puzzleid.New(r)} }
 	s.routes()
 	go canon.Prepare()
 	return s, nil
+}
+
+// Limits of the memory that clients can make the server hold.
+const (
+	// DefaultMaxConns is the default of Options.MaxConns: with the Go HTTP
+	// server's buffers and goroutine, some 25 KiB each at most.
+	DefaultMaxConns = 512
+	// MaxMaxConns is the largest Options.MaxConns edgrid serve accepts.
+	MaxMaxConns = 2048
+	// maxHeldBytes bounds the batch bodies held at once, whatever the
+	// pool's size.
+	maxHeldBytes = 64 << 20
+)
+
+// heldBodies is the number of batch bodies of at most maxBody bytes held
+// at once: twice as many as the pool admits, so that a batch waiting for a
+// worker leaves room for cheap ones, but never more than maxHeldBytes of
+// them (and at least one).
+func heldBodies(admitted int, maxBody int64) int {
+	return int(max(1, min(int64(2*admitted), maxHeldBytes/maxBody)))
 }
 
 // ServeHTTP answers one request; a Server is an http.Handler.
@@ -117,12 +155,14 @@ const (
 	shutdownGrace     = 30 * time.Second
 )
 
-// Serve answers on ln until ctx ends, then shuts down gracefully: the
+// Serve answers on ln, at most MaxConns connections at once, until ctx
+// ends, then shuts down gracefully: the
 // listener closes, requests already in flight finish (up to a grace
 // period), requests that still arrive on open connections get 503. It
 // returns nil after a clean shutdown.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	hs := s.HTTPServer()
+	ln = newLimitListener(ln, s.opt.MaxConns)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

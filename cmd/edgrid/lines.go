@@ -3,11 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"unsafe"
 
 	"edgrid/cells"
@@ -82,98 +80,6 @@ type inputBatch struct {
 
 // full reports whether the batch is to be handed on before another line.
 func (b *inputBatch) full() bool { return len(b.lines) >= batchLines || b.size >= batchBytes }
-
-// isSpace is the field separator of the line contract.
-func isSpace(c byte) bool { return spaces[c] }
-
-// spaces marks the bytes isSpace accepts: one load a byte in the loops
-// that look for the end of an input.
-var spaces = [256]bool{' ': true, '\t': true, '\r': true, '\n': true}
-
-// trim removes the white space around t.
-func trim(t []byte) []byte {
-	i, j := 0, len(t)
-	for i < j && isSpace(t[i]) {
-		i++
-	}
-	for j > i && isSpace(t[j-1]) {
-		j--
-	}
-	return t[i:j]
-}
-
-// firstSpace returns the index of t's first separator (isSpace), or
-// len(t): eight bytes at a time while none of them is below '!' (every
-// separator is), then byte by byte.
-func firstSpace(t []byte) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(t); i += 8 {
-		x := binary.LittleEndian.Uint64(t[i:])
-		if (x-ones*'!')&^x&highs != 0 {
-			break
-		}
-	}
-	for ; i < len(t) && !isSpace(t[i]); i++ {
-	}
-	return i
-}
-
-// splitInput cuts a trimmed line into its input and the rest. With cells
-// set, a first field of fewer than 81 bytes takes the following fields
-// while they hold only cells and separators, up to exactly 81 cells; rowCells
-// is then the number of cells the line holds when they are not 81 (9 for a
-// row of a grid written as 9 lines), else -1.
-func splitInput(t []byte, cells bool) (input, rest []byte, rowCells int) {
-	end := firstSpace(t)
-	rowCells = -1
-	if cells && end < 81 {
-		n, j := 0, 0
-		for j < len(t) {
-			k := j
-			for k < len(t) && !isSpace(t[k]) {
-				k++
-			}
-			c, ok := fieldCells(t[j:k])
-			if !ok {
-				break
-			}
-			n += c
-			if n == 81 {
-				return t[:k], trim(t[k:]), -1
-			}
-			if n > 81 {
-				break
-			}
-			for k < len(t) && isSpace(t[k]) {
-				k++
-			}
-			j = k
-		}
-		if j >= len(t) {
-			rowCells = n // the whole line is cells
-		}
-	}
-	return t[:end], trim(t[end:]), rowCells
-}
-
-// fieldCells counts the cells of one field; ok is false when it holds
-// something else.
-func fieldCells(f []byte) (n int, ok bool) {
-	if cells.IsRule(f) {
-		return 0, true
-	}
-	for _, c := range f {
-		switch v := cells.Class(c); v {
-		case cells.Bad:
-			return 0, false
-		case cells.Sep:
-		default:
-			n++
-		}
-	}
-	return n, true
-}
 
 // lineReader reads the inputs of standard input into batches.
 type lineReader struct {
@@ -258,7 +164,7 @@ func (lr *lineReader) plainLines() bool {
 	k := 0
 	for k < room && (k+1)*w <= len(p) {
 		line := p[k*w : (k+1)*w]
-		if line[w-1] != '\n' || line[81] != p[81] || line[0] == '#' || firstSpace(line[:81]) != 81 {
+		if line[w-1] != '\n' || line[81] != p[81] || line[0] == '#' || cells.FirstSpace(line[:81]) != 81 {
 			break
 		}
 		k++
@@ -311,7 +217,7 @@ func (lr *lineReader) readLine() ([]byte, error) {
 
 // take handles one line of text.
 func (lr *lineReader) take(line []byte) {
-	t := trim(line)
+	t := cells.Trim(line)
 	if len(t) == 0 || t[0] == '#' {
 		lr.endBlock()
 		return
@@ -319,7 +225,7 @@ func (lr *lineReader) take(line []byte) {
 	if lr.cells && lr.rows > 0 && cells.IsRule(t) {
 		return // between the rows of a grid
 	}
-	input, rest, rowCells := splitInput(t, lr.cells)
+	input, rest, rowCells := cells.SplitInput(t, lr.cells)
 	if lr.cells && rowCells == 9 {
 		if lr.rows == 0 {
 			lr.block, lr.blockLine = lr.block[:0], lr.n
@@ -381,14 +287,11 @@ func (lr *lineReader) done() ([]inputLine, int, error) {
 }
 
 // argInputs returns the arguments as inputs, split as lines are.
-func argInputs(args []string, cells bool) []inputLine {
+func argInputs(args []string, isCells bool) []inputLine {
 	b := make([]inputLine, len(args))
 	for i, a := range args {
-		input, rest, _ := splitInput(trim([]byte(a)), cells)
-		b[i] = inputLine{num: i + 1, arg: true, text: string(input), rest: string(rest)}
-		if cells && len(input) < 81 && strings.ContainsAny(a, "\n") {
-			b[i].text, b[i].rest = strings.TrimSpace(a), "" // a grid of 9 lines in one argument
-		}
+		input, rest := cells.Input(a, isCells)
+		b[i] = inputLine{num: i + 1, arg: true, text: input, rest: rest}
 	}
 	return b
 }

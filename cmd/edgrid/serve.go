@@ -18,7 +18,7 @@ func init() { register(newServeCmd) }
 func newServeCmd(s streams) *cobra.Command {
 	var o serveOptions
 	c := &cobra.Command{
-		Use:   "serve [--addr HOST:PORT] [--catalog DIR] [--workers K] [--cors ORIGIN]",
+		Use:   "serve [--addr HOST:PORT] [--catalog DIR] [--workers K] [--max-conns N] [--cors ORIGIN]",
 		Short: "serve the lookup page and the JSON API (/api/v1/) over HTTP",
 		Long: `Serve a page for looking up grids, grid numbers, puzzles and puzzle IDs, and the JSON API
 behind it (docs/api.md), until SIGINT or SIGTERM: then requests in flight finish and new ones
@@ -35,7 +35,8 @@ goes to standard error.`,
 	f := c.Flags()
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT` (0.0.0.0:8080 or :8080 for every interface)")
 	catalogFlag(f, &o.catalog, "number grids by reading this catalog directory (groups and lex orders) instead of the embedded tables alone")
-	f.IntVarP(&o.workers, "workers", "w", 0, "expensive calls (numbering, solving, IDs, batches) computed at once; more wait in a queue of 4 a worker, beyond it 429 (default: one per core but one, leaving a core to the cheap calls; at most 1024)")
+	f.IntVarP(&o.workers, "workers", "w", 0, "expensive calls computed at once (the grid, number, puzzle, ID and random calls and their batches; not minlex); more wait in a queue of 4 a worker, beyond it 429 (default: one per core but one, leaving a core to the cheap calls; at most 1024)")
+	f.IntVar(&o.maxConns, "max-conns", serve.DefaultMaxConns, fmt.Sprintf("connections open at once; more wait, not accepted, until one closes (1..%d), so that memory stays bounded", serve.MaxMaxConns))
 	f.StringVar(&o.cors, "cors", "", "allow the API to be called from pages of `ORIGIN` (as https://example.org, or *); off by default")
 	return c
 }
@@ -43,7 +44,7 @@ goes to standard error.`,
 // serveOptions are the flags of edgrid serve.
 type serveOptions struct {
 	addr, catalog, cors string
-	workers             int
+	workers, maxConns   int
 
 	// ready, when set, is told the address listened on (tests).
 	ready func(addr string)
@@ -54,6 +55,9 @@ type serveOptions struct {
 func (o *serveOptions) validate() error {
 	if err := checkWorkers(o.workers); err != nil {
 		return err
+	}
+	if o.maxConns < 1 || o.maxConns > serve.MaxMaxConns {
+		return usagef("--max-conns %d: want 1..%d", o.maxConns, serve.MaxMaxConns)
 	}
 	if _, _, err := net.SplitHostPort(o.addr); err != nil {
 		return usagef("--addr %s: want HOST:PORT, as in --addr 127.0.0.1:8080", o.addr)
@@ -76,8 +80,9 @@ func runServe(ctx context.Context, o serveOptions, s streams) error {
 		return err
 	}
 	defer r.Close()
+	serve.LimitMemory()
 	log := slog.New(slog.NewTextHandler(s.err, nil))
-	srv, err := serve.New(serve.Options{Ranker: r, Workers: o.workers, CORSOrigin: o.cors, Log: log})
+	srv, err := serve.New(serve.Options{Ranker: r, Workers: o.workers, MaxConns: o.maxConns, CORSOrigin: o.cors, Log: log})
 	if err != nil {
 		return err
 	}

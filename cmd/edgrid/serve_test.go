@@ -172,6 +172,8 @@ func TestServeFlags(t *testing.T) {
 		{"serve", "--addr", "8080"},
 		{"serve", "--cors", "example.org"},
 		{"serve", "--workers", "-1"},
+		{"serve", "--max-conns", "0"},
+		{"serve", "--max-conns", "2049"},
 		{"serve", "extra"},
 	} {
 		if code, _, errs := run(t, "", args...); code != exitUsage || !strings.Contains(errs, "edgrid serve:") {

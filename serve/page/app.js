@@ -142,11 +142,16 @@ function show(kind, data) {
   navState();
 }
 
-// navState enables prev/next when a grid with a number is shown.
+// lastNumber is the number of the last grid in every order: there are
+// 5,472,730,538 classes of grids.
+const lastNumber = 5472730538;
+
+// navState enables prev/next when a grid with a number is shown and the
+// number has a neighbour on that side.
 function navState() {
   const n = shown && shown.kind === "grid" ? shown.data.numbers[$("order").value] : 0;
   $("prev").disabled = !(n > 1);
-  $("next").disabled = !(n > 0);
+  $("next").disabled = !(n > 0 && n < lastNumber);
 }
 
 function step(d) {

@@ -1,0 +1,91 @@
+package serve
+
+import (
+	"bufio"
+	"context"
+	"net"
+	"net/http"
+	"testing"
+	"time"
+)
+
+// getOn sends GET /healthz on c and reads the answer, or fails with the
+// read's error when none comes within wait.
+func getOn(c net.Conn, wait time.Duration) error {
+	if _, err := c.Write([]byte("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")); err != nil {
+		return err
+	}
+	_ = c.SetReadDeadline(time.Now().Add(wait))
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Connections beyond MaxConns wait, unaccepted, until one closes.
+func TestMaxConns(t *testing.T) {
+	s, err := New(Options{Ranker: testRanker, MaxConns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+	var open []net.Conn
+	for range 3 {
+		c, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		open = append(open, c)
+	}
+	for i, c := range open[:2] {
+		if err := getOn(c, 5*time.Second); err != nil {
+			t.Fatalf("connection %d of 2: %v", i+1, err)
+		}
+	}
+	if err := getOn(open[2], 300*time.Millisecond); err == nil {
+		t.Fatal("a third connection was answered with two held open and MaxConns 2")
+	}
+	open[0].Close()
+	_ = open[2].SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(open[2]), nil)
+	if err != nil {
+		t.Fatalf("the third connection once the first closed: %v", err)
+	}
+	resp.Body.Close()
+	if _, err := New(Options{Ranker: testRanker, MaxConns: MaxMaxConns + 1}); err == nil {
+		t.Errorf("MaxConns %d accepted", MaxMaxConns+1)
+	}
+}
+
+// The batch bodies held at once stay under maxHeldBytes whatever the pool.
+func TestHeldBodiesBound(t *testing.T) {
+	for _, workers := range []int{1, 4, 64, 1024} {
+		s, err := New(Options{Ranker: testRanker, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if held := int64(cap(s.bodies)) * s.opt.MaxBody; held > maxHeldBytes || cap(s.bodies) < 1 {
+			t.Errorf("%d workers: %d bodies of %d bytes held at once", workers, cap(s.bodies), s.opt.MaxBody)
+		}
+	}
+	if n := heldBodies(5, 1<<20); n != 10 {
+		t.Errorf("a pool admitting 5: %d bodies; want 10", n)
+	}
+	if n := heldBodies(10, 1<<30); n != 1 {
+		t.Errorf("bodies of 1 GiB: %d held; want 1", n)
+	}
+}
