@@ -119,10 +119,11 @@ test-python: build python-lib
 	cd python && EDGRID_CLI=$(CURDIR)/$(BIN) $(PYTHON) -m unittest discover -s tests
 
 # pip install ./python into the virtual environment PYVENV (created if needed,
-# seeing Debian's NumPy), without network: setup.py builds libedgrid.so with Go.
+# seeing Debian's NumPy), without network: setup.py builds libedgrid.so with Go
+# (python/ has no pyproject.toml, so pip uses the installed setuptools).
 python:
 	@test -x $(PYVENV)/bin/python || $(PYTHON) -m venv --system-site-packages $(PYVENV)
-	$(PYVENV)/bin/python -m pip install --no-build-isolation --no-index ./python
+	$(PYVENV)/bin/pip install --no-index ./python
 	@echo "edgrid installed in $(PYVENV): $(PYVENV)/bin/python -c 'import edgrid'"
 
 # The Python speed targets next to the Go library's rates on the same inputs

@@ -1,9 +1,15 @@
-"""Builds libedgrid.so, the c-shared build of capi/, with the Go toolchain.
+"""The edgrid package: builds libedgrid.so, the c-shared build of capi/, with the Go toolchain.
 
 The Go module is the directory above this one, or $EDGRID_GO_SRC; $GO names
 the go command (default: go on PATH). Building needs no network when the
 module's dependencies are in the Go module cache (go mod download) or
 vendored.
+
+There is deliberately no pyproject.toml: with one, pip (23, Debian 12's)
+builds in an isolated environment and fetches setuptools from the network.
+Without it, ``pip install ./python`` uses the setuptools already installed
+(Debian's python3-setuptools, or the one every venv gets) and needs no
+network.
 """
 
 import os
@@ -20,6 +26,7 @@ LIBRARY = "libedgrid.so"
 
 
 def go_source() -> pathlib.Path:
+    """The Go module to build from: $EDGRID_GO_SRC, else the checkout above python/."""
     src = pathlib.Path(os.environ.get("EDGRID_GO_SRC", HERE.parent))
     if not (src / "go.mod").exists() or not (src / "capi").is_dir():
         raise SystemExit(f"edgrid: no Go module with capi/ at {src}: set EDGRID_GO_SRC to the edgrid checkout")
@@ -27,6 +34,7 @@ def go_source() -> pathlib.Path:
 
 
 def build_library(out: pathlib.Path) -> None:
+    """Build the c-shared library from go_source() into out."""
     go = os.environ.get("GO", "go")
     if shutil.which(go) is None:
         raise SystemExit(f"edgrid: the Go toolchain ({go}) is not on PATH: building libedgrid.so needs Go 1.26 or later")
@@ -40,7 +48,8 @@ def build_library(out: pathlib.Path) -> None:
 class BuildWithGo(build_py):
     """build_py that builds libedgrid.so into the package first."""
 
-    def run(self):
+    def run(self) -> None:
+        """Build the library, then copy the package as build_py does."""
         build_library(HERE / "edgrid" / LIBRARY)
         super().run()
 
@@ -48,8 +57,22 @@ class BuildWithGo(build_py):
 class BinaryDistribution(Distribution):
     """A distribution with a compiled library: the wheel is platform-specific."""
 
-    def has_ext_modules(self):
+    def has_ext_modules(self) -> bool:
+        """True: the package holds a compiled library."""
         return True
 
 
-setup(cmdclass={"build_py": BuildWithGo}, distclass=BinaryDistribution)
+setup(
+    name="edgrid",
+    version="0.1.0",
+    description="Sudoku solution grids and puzzles up to symmetry: minlex forms, numbers, IDs and a solver, in batches over NumPy arrays",
+    long_description=(HERE / "README.md").read_text(encoding="utf-8"),
+    long_description_content_type="text/markdown",
+    python_requires=">=3.9",
+    install_requires=["numpy"],
+    packages=["edgrid"],
+    package_data={"edgrid": [LIBRARY, "py.typed"]},
+    zip_safe=False,
+    cmdclass={"build_py": BuildWithGo},
+    distclass=BinaryDistribution,
+)
