@@ -103,15 +103,16 @@ run: build
 # The Python package (python/, docs in python/README.md). PYTHON is Debian's
 # interpreter, whose NumPy (python3-numpy) the package uses.
 PYTHON ?= /usr/bin/python3
-PYLIB := python/edgrid/libedgrid.so
+PYLIB := python/edgrid/native/libedgrid.so
 PYVENV ?= .venv
 
-# libedgrid.so, the c-shared build of capi/, in place in python/edgrid for the
+# libedgrid.so, the c-shared build of capi/, in place in python/edgrid/native
+# (a directory without __init__.py, so pydoc lists no module for it) for the
 # tests and for running from the checkout (PYTHONPATH=python); with SIMD as
 # the CLI, so edgrid.scan runs as fast as edgrid scan (setup.py does the same).
 python-lib:
 	$(SIMD) $(GO) build -buildmode=c-shared -o $(PYLIB) ./capi
-	@rm -f python/edgrid/libedgrid.h
+	@rm -f $(PYLIB:.so=.h)
 
 # The Python tests, against bin/edgrid's answers on the same inputs. NumPy is
 # required, not optional: a machine without it fails here.

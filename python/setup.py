@@ -22,7 +22,9 @@ from setuptools.command.build_py import build_py
 from setuptools.dist import Distribution
 
 HERE = pathlib.Path(__file__).resolve().parent
-LIBRARY = "libedgrid.so"
+# The library's place in the package: a directory without __init__.py, which
+# pkgutil (and so help() and pydoc) does not list as a module.
+LIBRARY = "native/libedgrid.so"
 
 
 def go_source() -> pathlib.Path:

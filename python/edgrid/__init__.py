@@ -1,16 +1,18 @@
 """edgrid: Sudoku solution grids and puzzles up to symmetry, in batches over NumPy arrays.
 
 A grid or puzzle is a row of 81 cells, row by row (cell 0 is r1c1, cell 80
-r9c9), each 1-9 or 0 for an empty cell. Every function takes a batch: a NumPy
-uint8 array of shape (N, 81) (or (81,) for one row), a string of 81
-characters (digits 1-9, any of ``. 0 - * _ x`` for an empty cell), or a list
-of such strings; and returns arrays with one row per input row, in order.
+r9c9), each 1-9 or 0 for an empty cell. Every function takes a batch, a
+:data:`Rows`: a NumPy uint8 array of shape (N, 81) (or (81,) for one row), a
+string of 81 characters (digits 1-9, any of ``. 0 - * _ x`` for an empty
+cell), or a list of such strings; and returns arrays with one row per input
+row, in order. :func:`unrank` takes :data:`Numbers` instead.
 
 The work runs in edgrid's Go library (a c-shared build of capi/) on all cores,
-``workers`` goroutines (0: one per core), with the GIL released: other Python
-threads run meanwhile, and several threads may call at once. Inputs are read
-where they lie and outputs written straight into the arrays returned: nothing
-is copied on the way.
+``workers`` goroutines (0: one per core) for every batch function but
+:func:`scan` (one core), with the GIL released: other Python threads run
+meanwhile, and several threads may call at once. Inputs are read where they
+lie and outputs written straight into the arrays returned: nothing is copied
+on the way.
 
 A bad row raises :class:`InputError` (a ValueError) naming the first bad row
 and its cell, as ``grids[17]: cell 5 (r1c5) ...``; nothing is returned for
@@ -29,6 +31,7 @@ The functions:
 - :func:`invariants`: numbers every grid of a class shares (automorphisms,
   unavoidable sets of four cells, intercalates, ...).
 - :func:`group`: the minlex grids of one of the 3,541 groups.
+- :func:`scan`: the puzzles of a given number of clues of one solution grid.
 - :func:`cells`, :func:`strings`: strings into rows, to parse once for several
   calls, and rows back into strings.
 """
@@ -48,7 +51,9 @@ __all__ = [
     "InputError",
     "InternalError",
     "NUM_GROUPS",
+    "Numbers",
     "ORDERS",
+    "Rows",
     "TOTAL",
     "canon_puzzles",
     "cells",
@@ -79,6 +84,15 @@ ORDERS = ("paper", "groups", "lex")
 - ``"groups"``: the same groups, ascending inside each;
 - ``"lex"``: plain lexicographic order of the 81 digits.
 """
+
+Rows = Rows
+"""A batch of grids or puzzles: a NumPy uint8 array of shape (N, 81) or (81,),
+one string of 81 characters (digits 1-9; any of ``. 0 - * _ x`` for an empty
+cell; surrounding whitespace ignored), bytes likewise, or a sequence of them."""
+
+Numbers = Numbers
+"""A batch of class numbers for :func:`unrank`: an integer, a sequence of
+integers, or a NumPy integer array of shape (N,)."""
 
 DEFAULT_INVARIANTS = ("autos", "ua4", "intercalates")
 """The invariants :func:`invariants` computes when none are named: the cheap ones."""
@@ -268,11 +282,20 @@ def from_id(ids: str | Sequence[str] | np.ndarray, *, workers: int = 0) -> np.nd
 def invariants(grids: Rows, names: Sequence[str] = DEFAULT_INVARIANTS, *, workers: int = 0) -> dict[str, np.ndarray]:
     """Invariants of each solution grid: numbers all the grids of a class share.
 
-    ``names`` are among ``autos`` (automorphisms), ``ua4`` (unavoidable sets
-    of four cells), ``intercalates`` (2x2 latin subsquares), ``ua2``, and
-    ``band1``..``band3``, ``stack1``..``stack3`` (band forms of the minlex
-    grid); ``edgrid query --list`` defines them. An unknown name raises
-    InputError listing the known ones.
+    ``names`` are among these (``edgrid query --list`` defines them):
+
+    - microseconds a grid: ``autos`` (automorphisms), ``ua4`` (unavoidable
+      sets of four cells), ``intercalates`` (2x2 latin subsquares), ``ua2``
+      (minimal unavoidable sets of two digits), ``band1``,
+      ``band2``, ``band3``, ``stack1``, ``stack2``, ``stack3`` (the band form,
+      1..416, of each band and stack of the minlex grid);
+    - milliseconds a grid: ``ua6``, ``ua8``, ``ua9``, ``ua10``, ``ua11``,
+      ``ua12`` (minimal unavoidable sets of that many cells);
+    - a full scan of each grid, taking seconds to many minutes a grid:
+      ``p16`` and ``p17``, the numbers of 16- and 17-clue puzzles (docs/scan.md).
+      Do not ask for these on more than a few grids.
+
+    An unknown name raises InputError listing the known ones.
 
     Returns a dict from each name to an int64 array of shape (N,).
     """
