@@ -10,7 +10,10 @@ row, in order. :func:`unrank` takes :data:`Numbers` instead.
 The work runs in edgrid's Go library (a c-shared build of capi/) on all cores,
 ``workers`` goroutines (0: one per core) for every batch function but
 :func:`scan` (one core), with the GIL released: other Python threads run
-meanwhile, and several threads may call at once. Inputs are read where they
+meanwhile, and several threads may call at once. The library does not
+survive ``fork``: in a process forked after ``import edgrid`` (multiprocessing's
+default start method on Linux) every call raises RuntimeError; use the
+"spawn" or "forkserver" start method. Inputs are read where they
 lie and outputs written straight into the arrays returned: nothing is copied
 on the way.
 
@@ -101,7 +104,13 @@ _ID_WIDTH = 32  # the longest ID: 10 digits, '-', 21 hexadecimal digits
 
 
 def _call(name: str, arg: str, f, *args) -> None:
-    """Call the C function f with args and an error record; raise on failure."""
+    """Call the C function f with args and an error record; raise on failure.
+
+    In a process forked after the import it raises RuntimeError instead: the
+    library's Go runtime does not survive fork, and a call would hang.
+    """
+    if _lib.forked:
+        raise RuntimeError(_lib.FORKED_MESSAGE)
     e = _lib.Error()
     status = f(*args, ctypes.byref(e))
     if status == _lib.OK:

@@ -74,3 +74,23 @@ def _load() -> ctypes.CDLL:
 
 
 lib = _load()
+
+FORKED_MESSAGE = (
+    "edgrid: this process was forked after edgrid was imported, and the Go runtime "
+    "of edgrid's library does not survive fork: start worker processes with "
+    "multiprocessing's 'spawn' or 'forkserver' method (multiprocessing.get_context('spawn'), "
+    "or multiprocessing_context='spawn' for a PyTorch DataLoader), or import edgrid "
+    "only inside the workers"
+)
+
+forked = False
+"""True in a child forked after the library was loaded: every call then raises."""
+
+
+def _mark_forked() -> None:
+    """Run in the child after every fork: the library is unusable there."""
+    global forked
+    forked = True
+
+
+os.register_at_fork(after_in_child=_mark_forked)
