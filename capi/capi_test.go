@@ -206,3 +206,27 @@ func TestGroupRows(t *testing.T) {
 		t.Errorf("group 0: got %v; want an argument error", err)
 	}
 }
+
+// The messages name no Go package: "row 2: canon: cell 41 ..." reaches
+// the caller as "row 2: cell 41 ...", whatever the depth of the prefixes.
+func TestMessageDropsPackagePrefixes(t *testing.T) {
+	cases := map[string]string{
+		"canon: cell 41 (r5c5) holds 12, not 0-9":          "cell 41 (r5c5) holds 12, not 0-9",
+		"rank: group 5: enumerate: canceled":               "group 5: canceled",
+		"puzzleid: \"1-zz\": want NUMBER-MASK":             "\"1-zz\": want NUMBER-MASK",
+		"query: canon: x":                                  "x",
+		"no prefix: canonical: scanned":                    "no prefix: canonical: scanned",
+		"internal error: panic: solve: index out of range": "internal error: panic: index out of range",
+	}
+	for in, want := range cases {
+		if got := message(errors.New(in)); got != want {
+			t.Errorf("message(%q) = %q, want %q", in, got, want)
+		}
+	}
+	p := make([]canon.Grid, 3)
+	p[2][40] = 12
+	err := canonRows(p, canon.PlainOrder, make([]canon.Grid, 3), make([]int32, 3), 1)
+	if got, want := message(err), "row 2: cell 41 (r5c5) holds 12, not 0-9"; got != want {
+		t.Errorf("canonRows of a bad row: %q, want %q", got, want)
+	}
+}

@@ -47,7 +47,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from . import _lib
-from ._inputs import EMPTY, Numbers, Rows, numbers as _numbers, rows as _rows, texts as _texts
+from ._inputs import EMPTY, Numbers, Rows, cell_name as _cell_name, numbers as _numbers, rows as _rows, texts as _texts
 from .errors import InputError, InternalError
 
 __all__ = [
@@ -139,6 +139,28 @@ def _ptr(a: np.ndarray) -> int:
     return a.__array_interface__["data"][0]
 
 
+_INT32_MAX = 2**31 - 1
+_INT64_MAX = 2**63 - 1
+
+
+def _integer(value: object, name: str, lo: int, hi: int, meaning: str = "") -> int:
+    """value as an int in lo..hi; anything else raises InputError naming the
+    argument and its range (``meaning`` says what special values mean)."""
+    want = f"want an integer {lo}..{hi}{f' ({meaning})' if meaning else ''}"
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise InputError(f"{name}: {value!r} is not an integer: {want}")
+    if not lo <= value <= hi:
+        raise InputError(f"{name}: {value} is out of range: {want}")
+    return int(value)
+
+
+def _workers(workers: object) -> int:
+    """The workers argument, checked: 0 (one per core) up to the C int32's largest."""
+    if type(workers) is int and 0 <= workers <= _INT32_MAX:
+        return workers
+    return _integer(workers, "workers", 0, _INT32_MAX, "0: one goroutine per core")
+
+
 def _order(order: str) -> int:
     try:
         return ORDERS.index(order)
@@ -161,7 +183,7 @@ def minlex(grids: Rows, *, workers: int = 0) -> tuple[np.ndarray, np.ndarray]:
     n = len(g)
     forms = np.empty((n, 81), dtype=np.uint8)
     autos = np.empty(n, dtype=np.int32)
-    _call("minlex", "grids", _lib.lib.edgrid_minlex, _ptr(g), n, _ptr(forms), _ptr(autos), workers)
+    _call("minlex", "grids", _lib.lib.edgrid_minlex, _ptr(g), n, _ptr(forms), _ptr(autos), _workers(workers))
     return forms, autos
 
 
@@ -178,7 +200,7 @@ def rank(grids: Rows, order: str = "paper", *, workers: int = 0) -> np.ndarray:
     g = _rows(grids, "grids")
     n = len(g)
     out = np.empty(n, dtype=np.int64)
-    _call("rank", "grids", _lib.lib.edgrid_rank, _ptr(g), n, o, _ptr(out), workers)
+    _call("rank", "grids", _lib.lib.edgrid_rank, _ptr(g), n, o, _ptr(out), _workers(workers))
     return out
 
 
@@ -192,7 +214,7 @@ def unrank(numbers: Numbers, order: str = "paper", *, workers: int = 0) -> np.nd
     x = _numbers(numbers, "numbers")
     n = len(x)
     out = np.empty((n, 81), dtype=np.uint8)
-    _call("unrank", "numbers", _lib.lib.edgrid_unrank, _ptr(x), n, o, _ptr(out), workers)
+    _call("unrank", "numbers", _lib.lib.edgrid_unrank, _ptr(x), n, o, _ptr(out), _workers(workers))
     return out
 
 
@@ -213,7 +235,7 @@ def canon_puzzles(puzzles: Rows, pattern_first: bool = False, *, workers: int = 
     n = len(p)
     forms = np.empty((n, 81), dtype=np.uint8)
     autos = np.empty(n, dtype=np.int32)
-    _call("canon_puzzles", "puzzles", _lib.lib.edgrid_canon_puzzles, _ptr(p), n, int(bool(pattern_first)), _ptr(forms), _ptr(autos), workers)
+    _call("canon_puzzles", "puzzles", _lib.lib.edgrid_canon_puzzles, _ptr(p), n, int(bool(pattern_first)), _ptr(forms), _ptr(autos), _workers(workers))
     return forms, autos
 
 
@@ -230,7 +252,7 @@ def pattern(puzzles: Rows, *, workers: int = 0) -> tuple[np.ndarray, np.ndarray]
     n = len(p)
     forms = np.empty((n, 81), dtype=np.uint8)
     autos = np.empty(n, dtype=np.int32)
-    _call("pattern", "puzzles", _lib.lib.edgrid_pattern, _ptr(p), n, _ptr(forms), _ptr(autos), workers)
+    _call("pattern", "puzzles", _lib.lib.edgrid_pattern, _ptr(p), n, _ptr(forms), _ptr(autos), _workers(workers))
     return forms, autos
 
 
@@ -238,19 +260,20 @@ def solve(puzzles: Rows, limit: int = 2, *, workers: int = 0) -> tuple[np.ndarra
     """The number of solutions of each puzzle, up to ``limit``, and its first solution.
 
     ``limit`` stops each count: 1 asks whether there is a solution, 2 (the
-    default) whether it is unique; 0 or less counts them all, which for a
-    puzzle of few clues may not end. Givens that repeat a digit in a row,
+    default) whether it is unique; 0 counts them all, which for a puzzle of
+    few clues may not end. It is an integer 0..2**63-1. Givens that repeat a digit in a row,
     column or box are an error, as for ``edgrid solve``.
 
     Returns ``(counts, solutions)``: an int64 array of shape (N,) and a uint8
     array of shape (N, 81) holding the lexicographically smallest solution
     of each puzzle (the one ``edgrid solve`` prints), all 0 when it has none.
     """
+    limit = _integer(limit, "limit", 0, _INT64_MAX, "0: count all solutions")
     p = _rows(puzzles, "puzzles")
     n = len(p)
     counts = np.empty(n, dtype=np.int64)
     sols = np.empty((n, 81), dtype=np.uint8)
-    _call("solve", "puzzles", _lib.lib.edgrid_solve, _ptr(p), n, int(limit), _ptr(counts), _ptr(sols), workers)
+    _call("solve", "puzzles", _lib.lib.edgrid_solve, _ptr(p), n, limit, _ptr(counts), _ptr(sols), _workers(workers))
     return counts, sols
 
 
@@ -267,7 +290,7 @@ def puzzle_id(puzzles: Rows, *, workers: int = 0) -> list[str]:
     p = _rows(puzzles, "puzzles")
     n = len(p)
     out = np.zeros(n, dtype=f"S{_ID_WIDTH}")
-    _call("puzzle_id", "puzzles", _lib.lib.edgrid_puzzle_id, _ptr(p), n, _ptr(out), _ID_WIDTH, workers)
+    _call("puzzle_id", "puzzles", _lib.lib.edgrid_puzzle_id, _ptr(p), n, _ptr(out), _ID_WIDTH, _workers(workers))
     return [b.decode("ascii") for b in out.tolist()]
 
 
@@ -284,7 +307,7 @@ def from_id(ids: str | Sequence[str] | np.ndarray, *, workers: int = 0) -> np.nd
     t, width = _texts(ids, "ids")
     n = len(t)
     out = np.empty((n, 81), dtype=np.uint8)
-    _call("from_id", "ids", _lib.lib.edgrid_from_id, _ptr(t), n, width, _ptr(out), workers)
+    _call("from_id", "ids", _lib.lib.edgrid_from_id, _ptr(t), n, width, _ptr(out), _workers(workers))
     return out
 
 
@@ -317,7 +340,7 @@ def invariants(grids: Rows, names: Sequence[str] = DEFAULT_INVARIANTS, *, worker
     g = _rows(grids, "grids")
     n = len(g)
     values = np.empty((len(names), n), dtype=np.int64)
-    _call("invariants", "grids", _lib.lib.edgrid_invariants, _ptr(g), n, joined, len(joined), _ptr(values), workers)
+    _call("invariants", "grids", _lib.lib.edgrid_invariants, _ptr(g), n, joined, len(joined), _ptr(values), _workers(workers))
     return {name: values[k] for k, name in enumerate(names)}
 
 
@@ -337,7 +360,7 @@ def group(n: int, *, workers: int = 0) -> np.ndarray:
     size = ctypes.c_int64()
     _call("group", "n", _lib.lib.edgrid_group_size, int(n), ctypes.byref(size))
     out = np.empty((size.value, 81), dtype=np.uint8)
-    _call("group", "n", _lib.lib.edgrid_group, int(n), _ptr(out), size.value, workers)
+    _call("group", "n", _lib.lib.edgrid_group, int(n), _ptr(out), size.value, _workers(workers))
     return out
 
 
@@ -401,21 +424,30 @@ def cells(rows: Rows) -> np.ndarray:
     return _rows(rows, "rows")
 
 
-def strings(rows: np.ndarray, empty: str = ".") -> list[str]:
+def strings(rows: np.ndarray | Sequence[Sequence[int]], empty: str = ".") -> list[str]:
     """Rows of 81 cells as strings: digits 1-9, ``empty`` for a 0 cell.
 
-    The inverse of the string input every function accepts.
+    ``rows`` is an integer array (any integer dtype) or nested lists of
+    shape (N, 81) or (81,); a value outside 0..9 raises InputError naming its
+    row and cell (it is never cast). The inverse of the string input every
+    function accepts.
     """
-    a = np.asarray(rows, dtype=np.uint8)
+    a = np.asarray(rows)
     if a.ndim == 1:
         a = a.reshape(1, -1)
     if a.ndim != 2 or a.shape[1] != 81:
         raise InputError(f"rows: shape {a.shape}, want (N, 81) or (81,)")
-    if len(empty) != 1:
-        raise InputError(f"empty {empty!r}: want one character")
-    if a.size and a.max() > 9:
-        bad = int(np.flatnonzero(a.reshape(-1) > 9)[0])
-        raise InputError(f"rows[{bad // 81}]: cell {bad % 81 + 1} holds {a.reshape(-1)[bad]}, want 0-9", bad // 81, bad % 81)
+    if a.dtype.kind not in "iu":
+        raise InputError(f"rows: dtype {a.dtype}, want integers 0-9")
+    if not isinstance(empty, str) or len(empty) != 1 or not empty.isascii():
+        raise InputError(f"empty {empty!r}: want one ASCII character")
+    if a.size and (a.dtype != np.uint8 or a.max() > 9):
+        flat = a.reshape(-1)
+        bad = np.flatnonzero((flat < 0) | (flat > 9))
+        if bad.size:
+            row, cell = divmod(int(bad[0]), 81)
+            raise InputError(f"rows[{row}]: {_cell_name(cell)} holds {flat[bad[0]]}, want 0-9", row, cell)
+        a = a.astype(np.uint8)
     table = np.frombuffer((empty + "123456789").encode("ascii"), dtype=np.uint8)
     text = table[a].tobytes().decode("ascii")
     return [text[i : i + 81] for i in range(0, len(text), 81)]
