@@ -14,8 +14,9 @@ meanwhile, and several threads may call at once. The library does not
 survive ``fork``: in a process forked after ``import edgrid`` (multiprocessing's
 default start method on Linux) every call raises RuntimeError; use the
 "spawn" or "forkserver" start method. Inputs are read where they
-lie and outputs written straight into the arrays returned: nothing is copied
-on the way.
+lie and outputs written straight into the arrays returned, with the few
+exceptions python/README.md lists (scan's result, the numbers of rank and
+puzzle_id in bulk, the IDs as Python strings).
 
 A bad row raises :class:`InputError` (a ValueError) naming the first bad row
 and its cell, as ``grids[17]: cell 5 (r1c5) ...``; nothing is returned for
@@ -404,6 +405,9 @@ def scan(
         mask = np.ascontiguousarray(np.asarray(cells), dtype=np.uint8)
         if mask.shape != (81,):
             raise InputError(f"cells: shape {mask.shape}, want (81,)")
+    # The library writes the puzzles into this buffer of max_puzzles rows
+    # (pages it never writes cost no memory); the rows found are copied out
+    # so the result does not hold the whole buffer.
     out = np.empty((int(max_puzzles), 81), dtype=np.uint8)
     count = ctypes.c_int64()
     _call(
