@@ -130,5 +130,5 @@ python:
 
 # The Python speed targets next to the Go library's rates on the same inputs
 # and cores (python/benchmarks/speed.py; nothing else should run meanwhile).
-bench-python: python-lib
+bench-python: build python-lib
 	cd python && $(PYTHON) benchmarks/speed.py
