@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 
 import numpy as np
 
@@ -45,7 +46,7 @@ def random_grids(n: int) -> np.ndarray:
     return (np.frombuffer(out, dtype=np.uint8).reshape(n, 82)[:, :81] - ord("0")).copy()
 
 
-def timed(f) -> float:
+def timed(f: Callable[[], object]) -> float:
     """The time of f(), in seconds."""
     t = time.perf_counter()
     f()
@@ -65,7 +66,8 @@ class GoBench:
     """capi's test binary, built once, run for BenchmarkLibrary (rows/s on all
     cores) and BenchmarkLibraryOne (ns for one row on one goroutine)."""
 
-    def __init__(self, directory: str, grids: np.ndarray, puzzles: np.ndarray):
+    def __init__(self, directory: str, grids: np.ndarray, puzzles: np.ndarray) -> None:
+        """Write the rows into directory and build the test binary there."""
         d = pathlib.Path(directory)
         (d / "grids").write_bytes(grids.tobytes())
         (d / "puzzles").write_bytes(puzzles.tobytes())
@@ -74,6 +76,7 @@ class GoBench:
         subprocess.run(["go", "test", "-c", "-o", str(self.binary), "./capi"], cwd=REPO, env=self.env, check=True)
 
     def _run(self, bench: str, benchtime: str) -> str:
+        """The output of the benchmark bench at benchtime."""
         cmd = [str(self.binary), "-test.run", "^$", "-test.bench", f"^{bench}$", "-test.benchtime", benchtime]
         return subprocess.run(cmd, cwd=REPO / "capi", env=self.env, check=True, capture_output=True, text=True).stdout
 
@@ -88,14 +91,14 @@ class GoBench:
         return {name: float(ns) * 1e-9 for name, ns in re.findall(r"BenchmarkLibraryOne/(\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op", out)}
 
 
-def per_call(f) -> float:
+def per_call(f: Callable[[], object]) -> float:
     """Seconds a call of f, over enough calls for about 0.2 s."""
     first = timed(f)
     calls = max(10, min(20_000, int(0.2 / max(first, 1e-7))))
     return timed(lambda: [f() for _ in range(calls)]) / calls
 
 
-def keep_best(best: dict[str, float], new: dict[str, float], better) -> None:
+def keep_best(best: dict[str, float], new: dict[str, float], better: Callable[[float, float], float]) -> None:
     """Fold new figures into best, keeping the better of each."""
     for k, v in new.items():
         best[k] = better(best[k], v) if k in best else v
