@@ -108,14 +108,16 @@ run: build
 # The Python package (python/, docs in python/README.md). PYTHON is Debian's
 # interpreter, whose NumPy (python3-numpy) the package uses.
 PYTHON ?= /usr/bin/python3
-PYLIB := python/edgrid/libedgrid.so
+PYLIB := python/edgrid/native/libedgrid.so
 PYVENV ?= .venv
 
-# libedgrid.so, the c-shared build of capi/, in place in python/edgrid for the
-# tests and for running from the checkout (PYTHONPATH=python).
+# libedgrid.so, the c-shared build of capi/, in place in python/edgrid/native
+# (a directory without __init__.py, so pydoc lists no module for it) for the
+# tests and for running from the checkout (PYTHONPATH=python); with SIMD as
+# the CLI, so edgrid.scan runs as fast as edgrid scan (setup.py does the same).
 python-lib:
-	$(GO) build -buildmode=c-shared -o $(PYLIB) ./capi
-	@rm -f python/edgrid/libedgrid.h
+	$(SIMD) $(GO) build -buildmode=c-shared -o $(PYLIB) ./capi
+	@rm -f $(PYLIB:.so=.h)
 
 # The Python tests, against bin/edgrid's answers on the same inputs. NumPy is
 # required, not optional: a machine without it fails here.
@@ -124,13 +126,14 @@ test-python: build python-lib
 	cd python && EDGRID_CLI=$(CURDIR)/$(BIN) $(PYTHON) -m unittest discover -s tests
 
 # pip install ./python into the virtual environment PYVENV (created if needed,
-# seeing Debian's NumPy), without network: setup.py builds libedgrid.so with Go.
+# seeing Debian's NumPy), without network: setup.py builds libedgrid.so with Go
+# (python/ has no pyproject.toml, so pip uses the installed setuptools).
 python:
 	@test -x $(PYVENV)/bin/python || $(PYTHON) -m venv --system-site-packages $(PYVENV)
-	$(PYVENV)/bin/python -m pip install --no-build-isolation --no-index ./python
+	$(PYVENV)/bin/pip install --no-index ./python
 	@echo "edgrid installed in $(PYVENV): $(PYVENV)/bin/python -c 'import edgrid'"
 
 # The Python speed targets next to the Go library's rates on the same inputs
 # and cores (python/benchmarks/speed.py; nothing else should run meanwhile).
-bench-python: python-lib
+bench-python: build python-lib
 	cd python && $(PYTHON) benchmarks/speed.py

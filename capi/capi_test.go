@@ -3,7 +3,10 @@ package main
 import (
 	"errors"
 	"math/rand/v2"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"edgrid/canon"
@@ -26,7 +29,7 @@ func TestForRowsLowestFailure(t *testing.T) {
 	bad := map[int]bool{9_999: true, 6_000: true, 4_321: true}
 	for _, workers := range []int{0, 1, 2, 3, 16} {
 		var seen [n]bool
-		err := forRows(n, workers, none, func(_ struct{}, i int) error {
+		err := forRows(n, workers, nil, func(_ struct{}, i int) error {
 			seen[i] = true
 			if bad[i] {
 				return errors.New("bad")
@@ -50,7 +53,7 @@ func TestForRowsLowestFailure(t *testing.T) {
 
 func TestForRowsRecoversPanics(t *testing.T) {
 	for _, workers := range []int{1, 4} {
-		err := forRows(1000, workers, none, func(_ struct{}, i int) error {
+		err := forRows(1000, workers, nil, func(_ struct{}, i int) error {
 			if i == 700 {
 				var m map[int]int
 				m[0]++ // panics: a nil map
@@ -70,9 +73,19 @@ func TestForRowsRecoversPanics(t *testing.T) {
 func TestForRowsStatePerWorker(t *testing.T) {
 	// Each worker's state is its own: a counter no other worker touches.
 	const n = 5000
-	var states []*int
-	var total int
-	err := forRows(n, 4, func() *int { p := new(int); states = append(states, p); return p }, func(s *int, i int) error {
+	var (
+		mu     sync.Mutex
+		states []*int
+		total  int
+	)
+	pool := newStatePool(func() *int {
+		p := new(int)
+		mu.Lock()
+		states = append(states, p)
+		mu.Unlock()
+		return p
+	})
+	err := forRows(n, 4, pool, func(s *int, i int) error {
 		*s++
 		return nil
 	})
@@ -84,6 +97,95 @@ func TestForRowsStatePerWorker(t *testing.T) {
 	}
 	if total != n {
 		t.Errorf("rows done: got %d; want %d", total, n)
+	}
+}
+
+// A batch of no rows takes no state; one of at most blockRows rows runs in
+// order on the caller's goroutine with one state, which the next call reuses.
+func TestForRowsSmallBatches(t *testing.T) {
+	var made int
+	pool := newStatePool(func() *[]int { made++; return new([]int) })
+	if err := forRows(0, 0, pool, func(s *[]int, i int) error { t.Fatal("a row of an empty batch"); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if made != 0 {
+		t.Fatalf("an empty batch made %d states; want none", made)
+	}
+	for _, n := range []int{1, 2, blockRows} {
+		var used *[]int
+		caller := goroutineID()
+		err := forRows(n, 0, pool, func(s *[]int, i int) error {
+			if used != nil && s != used {
+				t.Fatalf("%d rows: two states", n)
+			}
+			if id := goroutineID(); id != caller {
+				t.Fatalf("%d rows: row %d on goroutine %s, not the caller's %s", n, i, id, caller)
+			}
+			used = s
+			*s = append(*s, i)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := (*used)[len(*used)-n:]; !slices.Equal(got, rowsUpTo(n)) {
+			t.Fatalf("%d rows: done in the order %v", n, got)
+		}
+	}
+	// sync.Pool may drop states (at a garbage collection), never pile them up.
+	if made > 2 {
+		t.Errorf("three small calls made %d states; want them reused", made)
+	}
+}
+
+// rowsUpTo returns 0..n-1.
+func rowsUpTo(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// goroutineID returns the id of the calling goroutine, from its stack header.
+func goroutineID() string {
+	buf := make([]byte, 64)
+	buf = buf[:runtime.Stack(buf, false)]
+	return strings.Fields(string(buf))[1]
+}
+
+// A call on one row or none allocates no worker state: solvers, puzzle
+// canonicalizers and namers (a solver each) come from their pools. A fresh
+// solver is kilobytes; what is left is a few small objects.
+func TestSmallCallsAllocateLittle(t *testing.T) {
+	puzzle, err := canon.ParsePuzzle(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := []canon.Grid{puzzle}
+	counts, sols := make([]int64, 1), make([]canon.Grid, 1)
+	forms, autos := make([]canon.Grid, 1), make([]int32, 1)
+	calls := map[string]func(){
+		"solve none":   func() { _ = solveRows(nil, 2, nil, nil, 0) },
+		"solve one":    func() { _ = solveRows(p, 2, counts, sols, 0) },
+		"canon one":    func() { _ = canonRows(p, canon.PlainOrder, forms, autos, 0) },
+		"pattern one":  func() { _ = patternRows(p, forms, autos, 0) },
+		"from_id none": func() { _ = fromIDRows(nil, 32, nil, 0) },
+		"id none":      func() { _ = idRows(nil, nil, 32, 0) },
+	}
+	const runs = 200
+	for name, f := range calls {
+		f()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for range runs {
+			f()
+		}
+		runtime.ReadMemStats(&after)
+		got := (after.TotalAlloc - before.TotalAlloc) / runs
+		if got > 512 {
+			t.Errorf("%s: %d bytes allocated a call; want under 512", name, got)
+		}
 	}
 }
 
@@ -204,5 +306,29 @@ func TestGroupRows(t *testing.T) {
 	}
 	if _, err := groupSize(0); status(err) != statusBadArgument {
 		t.Errorf("group 0: got %v; want an argument error", err)
+	}
+}
+
+// The messages name no Go package: "row 2: canon: cell 41 ..." reaches
+// the caller as "row 2: cell 41 ...", whatever the depth of the prefixes.
+func TestMessageDropsPackagePrefixes(t *testing.T) {
+	cases := map[string]string{
+		"canon: cell 41 (r5c5) holds 12, not 0-9":          "cell 41 (r5c5) holds 12, not 0-9",
+		"rank: group 5: enumerate: canceled":               "group 5: canceled",
+		"puzzleid: \"1-zz\": want NUMBER-MASK":             "\"1-zz\": want NUMBER-MASK",
+		"query: canon: x":                                  "x",
+		"no prefix: canonical: scanned":                    "no prefix: canonical: scanned",
+		"internal error: panic: solve: index out of range": "internal error: panic: index out of range",
+	}
+	for in, want := range cases {
+		if got := message(errors.New(in)); got != want {
+			t.Errorf("message(%q) = %q, want %q", in, got, want)
+		}
+	}
+	p := make([]canon.Grid, 3)
+	p[2][40] = 12
+	err := canonRows(p, canon.PlainOrder, make([]canon.Grid, 3), make([]int32, 3), 1)
+	if got, want := message(err), "row 2: cell 41 (r5c5) holds 12, not 0-9"; got != want {
+		t.Errorf("canonRows of a bad row: %q, want %q", got, want)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"edgrid/canon"
 	"edgrid/solve"
@@ -81,6 +82,38 @@ type cellError struct {
 
 func (e *cellError) Error() string {
 	return fmt.Sprintf("cell %d (%s) holds %d, want %s", e.Cell+1, canon.CellName(e.Cell), e.Value, e.Want)
+}
+
+// goPackages are the packages whose errors start with their name ("canon:
+// cell 41 ..."): the C API's callers know nothing of them, so message drops
+// the prefix.
+var goPackages = []string{"band", "canon", "cells", "dlx", "enumerate", "puzzleid", "query", "rank", "scan", "solve", "storage"}
+
+// message returns err's text without the Go package prefixes its parts
+// carry, at its start or after a ": " ("row 2: canon: cell 41 ..." is "row
+// 2: cell 41 ...").
+func message(err error) string {
+	s := err.Error()
+	var b strings.Builder
+	for start := true; ; start = false {
+		if !start {
+			k := strings.Index(s, ": ")
+			if k < 0 {
+				b.WriteString(s)
+				return b.String()
+			}
+			b.WriteString(s[:k+2])
+			s = s[k+2:]
+		}
+		for stripped := true; stripped; {
+			stripped = false
+			for _, p := range goPackages {
+				if rest, ok := strings.CutPrefix(s, p+": "); ok {
+					s, stripped = rest, true
+				}
+			}
+		}
+	}
 }
 
 // status returns the status code of err (nil is statusOK).

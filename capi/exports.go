@@ -238,7 +238,7 @@ func describe(e *C.edgrid_error, err error) {
 	if status(err) == statusInternal && (re == nil || !re.internal) {
 		err = fmt.Errorf("internal error: %w", err)
 	}
-	msg[copy(msg[:len(msg)-1], err.Error())] = 0
+	msg[copy(msg[:len(msg)-1], message(err))] = 0
 }
 
 // checkRows reports a negative row count, or a NULL buffer when there are rows.

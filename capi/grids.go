@@ -13,7 +13,7 @@ import (
 
 // minlexRows writes each grid's minlex form and automorphism count.
 func minlexRows(grids, forms []canon.Grid, autos []int32, workers int) error {
-	return forRows(len(grids), workers, none, func(_ struct{}, i int) error {
+	return forRows(len(grids), workers, nil, func(_ struct{}, i int) error {
 		g := grids[i]
 		if err := g.Validate(); err != nil {
 			return err
@@ -38,7 +38,7 @@ func rankRows(grids []canon.Grid, o rank.Order, numbers []int64, workers int) er
 	ctx := context.Background()
 	if len(grids) >= bulkRows {
 		ms := make([]canon.Grid, len(grids))
-		err := forRows(len(grids), workers, none, func(_ struct{}, i int) error {
+		err := forRows(len(grids), workers, nil, func(_ struct{}, i int) error {
 			g := grids[i]
 			if err := g.Validate(); err != nil {
 				return err
@@ -51,7 +51,7 @@ func rankRows(grids []canon.Grid, o rank.Order, numbers []int64, workers int) er
 		}
 		return rankMinlexRows(ctx, r, ms, o, numbers, workers)
 	}
-	return forRows(len(grids), workers, none, func(_ struct{}, i int) error {
+	return forRows(len(grids), workers, nil, func(_ struct{}, i int) error {
 		g := grids[i]
 		if err := g.Validate(); err != nil {
 			return err
@@ -85,7 +85,7 @@ func unrankRows(numbers []int64, o rank.Order, grids []canon.Grid, workers int) 
 	}
 	total := r.Tables().Total()
 	ctx := context.Background()
-	return forRows(len(numbers), workers, none, func(_ struct{}, i int) error {
+	return forRows(len(numbers), workers, nil, func(_ struct{}, i int) error {
 		n := numbers[i]
 		if n < 1 || n > total {
 			return fmt.Errorf("number %d is out of range 1..%d", n, total)
@@ -114,7 +114,7 @@ func invariantList(names string) ([]query.Invariant, error) {
 // the other: values[k*len(grids)+i] is invariant k of grid i.
 func invariantRows(grids []canon.Grid, invs []query.Invariant, values []int64, workers int) error {
 	n := len(grids)
-	return forRows(n, workers, none, func(_ struct{}, i int) error {
+	return forRows(n, workers, nil, func(_ struct{}, i int) error {
 		g := grids[i]
 		if err := g.Validate(); err != nil {
 			return err
@@ -125,6 +125,3 @@ func invariantRows(grids []canon.Grid, invs []query.Invariant, values []int64, w
 		return nil
 	})
 }
-
-// none is the state of workers that need none.
-func none() struct{} { return struct{}{} }

@@ -14,6 +14,14 @@ import (
 // digits of mask. Text rows of IDs are at least this wide.
 const idWidth = 10 + 1 + 21
 
+// namers are the Namers of idRows', fromIDRows' and idRowsBulk's workers,
+// over the Ranker every call shares. Their callers have loaded it
+// (ranker()) before they take one.
+var namers = newStatePool(func() *puzzleid.Namer {
+	r, _ := ranker()
+	return puzzleid.New(r)
+})
+
 // idRows writes the ID of each puzzle into text, one row of stride bytes
 // each, padded with NUL bytes. A puzzle without exactly one solution is an
 // error.
@@ -26,11 +34,10 @@ func idRows(puzzles []canon.Grid, text []byte, stride, workers int) error {
 		return err
 	}
 	ctx := context.Background()
-	newNamer := func() *puzzleid.Namer { return puzzleid.New(r) }
 	if len(puzzles) >= bulkRows {
 		return idRowsBulk(ctx, r, puzzles, text, stride, workers)
 	}
-	return forRows(len(puzzles), workers, newNamer, func(nm *puzzleid.Namer, i int) error {
+	return forRows(len(puzzles), workers, namers, func(nm *puzzleid.Namer, i int) error {
 		p := puzzles[i]
 		if err := checkPuzzle(&p); err != nil {
 			return err
@@ -48,13 +55,11 @@ func idRows(puzzles []canon.Grid, text []byte, stride, workers int) error {
 // fromIDRows writes the puzzle each ID names; the IDs are rows of stride
 // bytes of text, each ending at its first NUL byte or at the row's end.
 func fromIDRows(text []byte, stride int, puzzles []canon.Grid, workers int) error {
-	r, err := ranker()
-	if err != nil {
+	if _, err := ranker(); err != nil {
 		return err
 	}
 	ctx := context.Background()
-	newNamer := func() *puzzleid.Namer { return puzzleid.New(r) }
-	return forRows(len(puzzles), workers, newNamer, func(nm *puzzleid.Namer, i int) error {
+	return forRows(len(puzzles), workers, namers, func(nm *puzzleid.Namer, i int) error {
 		row := text[i*stride : (i+1)*stride]
 		if k := bytes.IndexByte(row, 0); k >= 0 {
 			row = row[:k]
@@ -74,8 +79,7 @@ func fromIDRows(text []byte, stride int, puzzles []canon.Grid, workers int) erro
 func idRowsBulk(ctx context.Context, r *rank.Ranker, puzzles []canon.Grid, text []byte, stride, workers int) error {
 	ms := make([]canon.Grid, len(puzzles))
 	masks := make([]canon.Mask, len(puzzles))
-	newNamer := func() *puzzleid.Namer { return puzzleid.New(r) }
-	err := forRows(len(puzzles), workers, newNamer, func(nm *puzzleid.Namer, i int) error {
+	err := forRows(len(puzzles), workers, namers, func(nm *puzzleid.Namer, i int) error {
 		p := puzzles[i]
 		if err := checkPuzzle(&p); err != nil {
 			return err

@@ -10,7 +10,7 @@ import (
 // canonRows writes each puzzle's minlex form in order o and its automorphism
 // count (canon.PuzzleCanon). Puzzles need not be valid; cells must be 0-9.
 func canonRows(puzzles []canon.Grid, o canon.PuzzleOrder, forms []canon.Grid, autos []int32, workers int) error {
-	return forRows(len(puzzles), workers, newPuzzleCanon, func(pc *canon.PuzzleCanon, i int) error {
+	return forRows(len(puzzles), workers, puzzleCanons, func(pc *canon.PuzzleCanon, i int) error {
 		p := puzzles[i]
 		f, a, _, err := pc.Minlex(&p, o)
 		if err != nil {
@@ -24,7 +24,7 @@ func canonRows(puzzles []canon.Grid, o canon.PuzzleOrder, forms []canon.Grid, au
 // patternRows writes the minlex form of each puzzle's clue pattern, 1 for a
 // clue and 0 for an empty cell, and the pattern's automorphism count.
 func patternRows(puzzles []canon.Grid, forms []canon.Grid, autos []int32, workers int) error {
-	return forRows(len(puzzles), workers, newPuzzleCanon, func(pc *canon.PuzzleCanon, i int) error {
+	return forRows(len(puzzles), workers, puzzleCanons, func(pc *canon.PuzzleCanon, i int) error {
 		p := puzzles[i]
 		if err := checkPuzzle(&p); err != nil {
 			return err
@@ -41,7 +41,12 @@ func patternRows(puzzles []canon.Grid, forms []canon.Grid, autos []int32, worker
 	})
 }
 
-func newPuzzleCanon() *canon.PuzzleCanon { return new(canon.PuzzleCanon) }
+// puzzleCanons are the puzzle canonicalizers of canonRows' and patternRows'
+// workers.
+var puzzleCanons = newStatePool(func() *canon.PuzzleCanon { return new(canon.PuzzleCanon) })
+
+// solvers are the solvers of solveRows' workers.
+var solvers = newStatePool(solve.NewFast)
 
 // solveRows writes the number of solutions of each puzzle, counted up to
 // limit (limit <= 0: all), and its lexicographically smallest solution, or
@@ -49,7 +54,7 @@ func newPuzzleCanon() *canon.PuzzleCanon { return new(canon.PuzzleCanon) }
 // as for edgrid solve.
 func solveRows(puzzles []canon.Grid, limit int64, counts []int64, sols []canon.Grid, workers int) error {
 	ctx := context.Background()
-	return forRows(len(puzzles), workers, solve.NewFast, func(f *solve.Fast, i int) error {
+	return forRows(len(puzzles), workers, solvers, func(f *solve.Fast, i int) error {
 		p := [81]uint8(puzzles[i])
 		if err := checkPuzzle((*canon.Grid)(&p)); err != nil {
 			return err

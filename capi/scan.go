@@ -9,9 +9,11 @@ import (
 	"edgrid/scan"
 )
 
-// scanGrid writes the clues-clue puzzles of grid (scan.Scanner) to out, as
-// the grid's digits in the clue cells and 0 elsewhere, sorted as edgrid
-// scan prints them, and returns how many there are. allowed, when not nil,
+// scanGrid writes the clues-clue puzzles of grid (scan.Scanner) to the
+// first rows of out, as the grid's digits in the clue cells and 0
+// elsewhere, sorted as edgrid scan prints them, and returns how many there
+// are. While the scan runs it keeps each puzzle as a mask (16 bytes); out
+// is the only array of rows. allowed, when not nil,
 // holds 81 cells, nonzero where clues may go (--cells). More puzzles than
 // out has room for is an error that says how many room was given for.
 func scanGrid(grid canon.Grid, clues int, minimal scan.Minimality, first bool, allowed []uint8, out []canon.Grid) (int64, error) {
@@ -42,9 +44,11 @@ func scanGrid(grid canon.Grid, clues int, minimal scan.Minimality, first bool, a
 		}
 		return 0, &argError{msg: err.Error()}
 	}
-	// Sorted as the puzzles' 81-character lines sort ('.' before digits).
-	puzzles := make([]canon.Grid, len(found))
+	// Written straight into out, then sorted there as the puzzles'
+	// 81-character lines sort ('.' before digits).
+	puzzles := out[:len(found)]
 	for i, m := range found {
+		puzzles[i] = canon.Grid{}
 		for c := range 81 {
 			if m.Has(c) {
 				puzzles[i][c] = grid[c]
@@ -59,6 +63,5 @@ func scanGrid(grid canon.Grid, clues int, minimal scan.Minimality, first bool, a
 		}
 		return 0
 	})
-	copy(out, puzzles)
 	return int64(len(puzzles)), nil
 }

@@ -1,16 +1,22 @@
 """edgrid: Sudoku solution grids and puzzles up to symmetry, in batches over NumPy arrays.
 
 A grid or puzzle is a row of 81 cells, row by row (cell 0 is r1c1, cell 80
-r9c9), each 1-9 or 0 for an empty cell. Every function takes a batch: a NumPy
-uint8 array of shape (N, 81) (or (81,) for one row), a string of 81
-characters (digits 1-9, any of ``. 0 - * _ x`` for an empty cell), or a list
-of such strings; and returns arrays with one row per input row, in order.
+r9c9), each 1-9 or 0 for an empty cell. Every function takes a batch, a
+:data:`Rows`: a NumPy uint8 array of shape (N, 81) (or (81,) for one row), a
+string of 81 characters (digits 1-9, any of ``. 0 - * _ x`` for an empty
+cell), or a list of such strings; and returns arrays with one row per input
+row, in order. :func:`unrank` takes :data:`Numbers` instead.
 
 The work runs in edgrid's Go library (a c-shared build of capi/) on all cores,
-``workers`` goroutines (0: one per core), with the GIL released: other Python
-threads run meanwhile, and several threads may call at once. Inputs are read
-where they lie and outputs written straight into the arrays returned: nothing
-is copied on the way.
+``workers`` goroutines (0: one per core) for every batch function but
+:func:`scan` (one core), with the GIL released: other Python threads run
+meanwhile, and several threads may call at once. The library does not
+survive ``fork``: in a process forked after ``import edgrid`` (multiprocessing's
+default start method on Linux) every call raises RuntimeError; use the
+"spawn" or "forkserver" start method. Inputs are read where they
+lie and outputs written straight into the arrays returned, with the few
+exceptions python/README.md lists (scan's result, the numbers of rank and
+puzzle_id in bulk, the IDs as Python strings).
 
 A bad row raises :class:`InputError` (a ValueError) naming the first bad row
 and its cell, as ``grids[17]: cell 5 (r1c5) ...``; nothing is returned for
@@ -29,6 +35,7 @@ The functions:
 - :func:`invariants`: numbers every grid of a class shares (automorphisms,
   unavoidable sets of four cells, intercalates, ...).
 - :func:`group`: the minlex grids of one of the 3,541 groups.
+- :func:`scan`: the puzzles of a given number of clues of one solution grid.
 - :func:`cells`, :func:`strings`: strings into rows, to parse once for several
   calls, and rows back into strings.
 """
@@ -41,14 +48,16 @@ from collections.abc import Sequence
 import numpy as np
 
 from . import _lib
-from ._inputs import EMPTY, Numbers, Rows, numbers as _numbers, rows as _rows, texts as _texts
+from ._inputs import EMPTY, Numbers, Rows, cell_name as _cell_name, numbers as _numbers, rows as _rows, texts as _texts
 from .errors import InputError, InternalError
 
 __all__ = [
     "InputError",
     "InternalError",
     "NUM_GROUPS",
+    "Numbers",
     "ORDERS",
+    "Rows",
     "TOTAL",
     "canon_puzzles",
     "cells",
@@ -80,6 +89,15 @@ ORDERS = ("paper", "groups", "lex")
 - ``"lex"``: plain lexicographic order of the 81 digits.
 """
 
+Rows = Rows
+"""A batch of grids or puzzles: a NumPy uint8 array of shape (N, 81) or (81,),
+one string of 81 characters (digits 1-9; any of ``. 0 - * _ x`` for an empty
+cell; surrounding whitespace ignored), bytes likewise, or a sequence of them."""
+
+Numbers = Numbers
+"""A batch of class numbers for :func:`unrank`: an integer, a sequence of
+integers, or a NumPy integer array of shape (N,)."""
+
 DEFAULT_INVARIANTS = ("autos", "ua4", "intercalates")
 """The invariants :func:`invariants` computes when none are named: the cheap ones."""
 
@@ -87,7 +105,13 @@ _ID_WIDTH = 32  # the longest ID: 10 digits, '-', 21 hexadecimal digits
 
 
 def _call(name: str, arg: str, f, *args) -> None:
-    """Call the C function f with args and an error record; raise on failure."""
+    """Call the C function f with args and an error record; raise on failure.
+
+    In a process forked after the import it raises RuntimeError instead: the
+    library's Go runtime does not survive fork, and a call would hang.
+    """
+    if _lib.forked:
+        raise RuntimeError(_lib.FORKED_MESSAGE)
     e = _lib.Error()
     status = f(*args, ctypes.byref(e))
     if status == _lib.OK:
@@ -116,6 +140,28 @@ def _ptr(a: np.ndarray) -> int:
     return a.__array_interface__["data"][0]
 
 
+_INT32_MAX = 2**31 - 1
+_INT64_MAX = 2**63 - 1
+
+
+def _integer(value: object, name: str, lo: int, hi: int, meaning: str = "") -> int:
+    """value as an int in lo..hi; anything else raises InputError naming the
+    argument and its range (``meaning`` says what special values mean)."""
+    want = f"want an integer {lo}..{hi}{f' ({meaning})' if meaning else ''}"
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise InputError(f"{name}: {value!r} is not an integer: {want}")
+    if not lo <= value <= hi:
+        raise InputError(f"{name}: {value} is out of range: {want}")
+    return int(value)
+
+
+def _workers(workers: object) -> int:
+    """The workers argument, checked: 0 (one per core) up to the C int32's largest."""
+    if type(workers) is int and 0 <= workers <= _INT32_MAX:
+        return workers
+    return _integer(workers, "workers", 0, _INT32_MAX, "0: one goroutine per core")
+
+
 def _order(order: str) -> int:
     try:
         return ORDERS.index(order)
@@ -138,7 +184,7 @@ def minlex(grids: Rows, *, workers: int = 0) -> tuple[np.ndarray, np.ndarray]:
     n = len(g)
     forms = np.empty((n, 81), dtype=np.uint8)
     autos = np.empty(n, dtype=np.int32)
-    _call("minlex", "grids", _lib.lib.edgrid_minlex, _ptr(g), n, _ptr(forms), _ptr(autos), workers)
+    _call("minlex", "grids", _lib.lib.edgrid_minlex, _ptr(g), n, _ptr(forms), _ptr(autos), _workers(workers))
     return forms, autos
 
 
@@ -155,7 +201,7 @@ def rank(grids: Rows, order: str = "paper", *, workers: int = 0) -> np.ndarray:
     g = _rows(grids, "grids")
     n = len(g)
     out = np.empty(n, dtype=np.int64)
-    _call("rank", "grids", _lib.lib.edgrid_rank, _ptr(g), n, o, _ptr(out), workers)
+    _call("rank", "grids", _lib.lib.edgrid_rank, _ptr(g), n, o, _ptr(out), _workers(workers))
     return out
 
 
@@ -169,7 +215,7 @@ def unrank(numbers: Numbers, order: str = "paper", *, workers: int = 0) -> np.nd
     x = _numbers(numbers, "numbers")
     n = len(x)
     out = np.empty((n, 81), dtype=np.uint8)
-    _call("unrank", "numbers", _lib.lib.edgrid_unrank, _ptr(x), n, o, _ptr(out), workers)
+    _call("unrank", "numbers", _lib.lib.edgrid_unrank, _ptr(x), n, o, _ptr(out), _workers(workers))
     return out
 
 
@@ -190,7 +236,7 @@ def canon_puzzles(puzzles: Rows, pattern_first: bool = False, *, workers: int = 
     n = len(p)
     forms = np.empty((n, 81), dtype=np.uint8)
     autos = np.empty(n, dtype=np.int32)
-    _call("canon_puzzles", "puzzles", _lib.lib.edgrid_canon_puzzles, _ptr(p), n, int(bool(pattern_first)), _ptr(forms), _ptr(autos), workers)
+    _call("canon_puzzles", "puzzles", _lib.lib.edgrid_canon_puzzles, _ptr(p), n, int(bool(pattern_first)), _ptr(forms), _ptr(autos), _workers(workers))
     return forms, autos
 
 
@@ -207,7 +253,7 @@ def pattern(puzzles: Rows, *, workers: int = 0) -> tuple[np.ndarray, np.ndarray]
     n = len(p)
     forms = np.empty((n, 81), dtype=np.uint8)
     autos = np.empty(n, dtype=np.int32)
-    _call("pattern", "puzzles", _lib.lib.edgrid_pattern, _ptr(p), n, _ptr(forms), _ptr(autos), workers)
+    _call("pattern", "puzzles", _lib.lib.edgrid_pattern, _ptr(p), n, _ptr(forms), _ptr(autos), _workers(workers))
     return forms, autos
 
 
@@ -215,19 +261,20 @@ def solve(puzzles: Rows, limit: int = 2, *, workers: int = 0) -> tuple[np.ndarra
     """The number of solutions of each puzzle, up to ``limit``, and its first solution.
 
     ``limit`` stops each count: 1 asks whether there is a solution, 2 (the
-    default) whether it is unique; 0 or less counts them all, which for a
-    puzzle of few clues may not end. Givens that repeat a digit in a row,
+    default) whether it is unique; 0 counts them all, which for a puzzle of
+    few clues may not end. It is an integer 0..2**63-1. Givens that repeat a digit in a row,
     column or box are an error, as for ``edgrid solve``.
 
     Returns ``(counts, solutions)``: an int64 array of shape (N,) and a uint8
     array of shape (N, 81) holding the lexicographically smallest solution
     of each puzzle (the one ``edgrid solve`` prints), all 0 when it has none.
     """
+    limit = _integer(limit, "limit", 0, _INT64_MAX, "0: count all solutions")
     p = _rows(puzzles, "puzzles")
     n = len(p)
     counts = np.empty(n, dtype=np.int64)
     sols = np.empty((n, 81), dtype=np.uint8)
-    _call("solve", "puzzles", _lib.lib.edgrid_solve, _ptr(p), n, int(limit), _ptr(counts), _ptr(sols), workers)
+    _call("solve", "puzzles", _lib.lib.edgrid_solve, _ptr(p), n, limit, _ptr(counts), _ptr(sols), _workers(workers))
     return counts, sols
 
 
@@ -244,7 +291,7 @@ def puzzle_id(puzzles: Rows, *, workers: int = 0) -> list[str]:
     p = _rows(puzzles, "puzzles")
     n = len(p)
     out = np.zeros(n, dtype=f"S{_ID_WIDTH}")
-    _call("puzzle_id", "puzzles", _lib.lib.edgrid_puzzle_id, _ptr(p), n, _ptr(out), _ID_WIDTH, workers)
+    _call("puzzle_id", "puzzles", _lib.lib.edgrid_puzzle_id, _ptr(p), n, _ptr(out), _ID_WIDTH, _workers(workers))
     return [b.decode("ascii") for b in out.tolist()]
 
 
@@ -261,18 +308,27 @@ def from_id(ids: str | Sequence[str] | np.ndarray, *, workers: int = 0) -> np.nd
     t, width = _texts(ids, "ids")
     n = len(t)
     out = np.empty((n, 81), dtype=np.uint8)
-    _call("from_id", "ids", _lib.lib.edgrid_from_id, _ptr(t), n, width, _ptr(out), workers)
+    _call("from_id", "ids", _lib.lib.edgrid_from_id, _ptr(t), n, width, _ptr(out), _workers(workers))
     return out
 
 
 def invariants(grids: Rows, names: Sequence[str] = DEFAULT_INVARIANTS, *, workers: int = 0) -> dict[str, np.ndarray]:
     """Invariants of each solution grid: numbers all the grids of a class share.
 
-    ``names`` are among ``autos`` (automorphisms), ``ua4`` (unavoidable sets
-    of four cells), ``intercalates`` (2x2 latin subsquares), ``ua2``, and
-    ``band1``..``band3``, ``stack1``..``stack3`` (band forms of the minlex
-    grid); ``edgrid query --list`` defines them. An unknown name raises
-    InputError listing the known ones.
+    ``names`` are among these (``edgrid query --list`` defines them):
+
+    - microseconds a grid: ``autos`` (automorphisms), ``ua4`` (unavoidable
+      sets of four cells), ``intercalates`` (2x2 latin subsquares), ``ua2``
+      (minimal unavoidable sets of two digits), ``band1``,
+      ``band2``, ``band3``, ``stack1``, ``stack2``, ``stack3`` (the band form,
+      1..416, of each band and stack of the minlex grid);
+    - milliseconds a grid: ``ua6``, ``ua8``, ``ua9``, ``ua10``, ``ua11``,
+      ``ua12`` (minimal unavoidable sets of that many cells);
+    - a full scan of each grid, taking seconds to many minutes a grid:
+      ``p16`` and ``p17``, the numbers of 16- and 17-clue puzzles (docs/scan.md).
+      Do not ask for these on more than a few grids.
+
+    An unknown name raises InputError listing the known ones.
 
     Returns a dict from each name to an int64 array of shape (N,).
     """
@@ -285,7 +341,7 @@ def invariants(grids: Rows, names: Sequence[str] = DEFAULT_INVARIANTS, *, worker
     g = _rows(grids, "grids")
     n = len(g)
     values = np.empty((len(names), n), dtype=np.int64)
-    _call("invariants", "grids", _lib.lib.edgrid_invariants, _ptr(g), n, joined, len(joined), _ptr(values), workers)
+    _call("invariants", "grids", _lib.lib.edgrid_invariants, _ptr(g), n, joined, len(joined), _ptr(values), _workers(workers))
     return {name: values[k] for k, name in enumerate(names)}
 
 
@@ -305,7 +361,7 @@ def group(n: int, *, workers: int = 0) -> np.ndarray:
     size = ctypes.c_int64()
     _call("group", "n", _lib.lib.edgrid_group_size, int(n), ctypes.byref(size))
     out = np.empty((size.value, 81), dtype=np.uint8)
-    _call("group", "n", _lib.lib.edgrid_group, int(n), _ptr(out), size.value, workers)
+    _call("group", "n", _lib.lib.edgrid_group, int(n), _ptr(out), size.value, _workers(workers))
     return out
 
 
@@ -349,6 +405,9 @@ def scan(
         mask = np.ascontiguousarray(np.asarray(cells), dtype=np.uint8)
         if mask.shape != (81,):
             raise InputError(f"cells: shape {mask.shape}, want (81,)")
+    # The library writes the puzzles into this buffer of max_puzzles rows
+    # (pages it never writes cost no memory); the rows found are copied out
+    # so the result does not hold the whole buffer.
     out = np.empty((int(max_puzzles), 81), dtype=np.uint8)
     count = ctypes.c_int64()
     _call(
@@ -369,21 +428,30 @@ def cells(rows: Rows) -> np.ndarray:
     return _rows(rows, "rows")
 
 
-def strings(rows: np.ndarray, empty: str = ".") -> list[str]:
+def strings(rows: np.ndarray | Sequence[Sequence[int]], empty: str = ".") -> list[str]:
     """Rows of 81 cells as strings: digits 1-9, ``empty`` for a 0 cell.
 
-    The inverse of the string input every function accepts.
+    ``rows`` is an integer array (any integer dtype) or nested lists of
+    shape (N, 81) or (81,); a value outside 0..9 raises InputError naming its
+    row and cell (it is never cast). The inverse of the string input every
+    function accepts.
     """
-    a = np.asarray(rows, dtype=np.uint8)
+    a = np.asarray(rows)
     if a.ndim == 1:
         a = a.reshape(1, -1)
     if a.ndim != 2 or a.shape[1] != 81:
         raise InputError(f"rows: shape {a.shape}, want (N, 81) or (81,)")
-    if len(empty) != 1:
-        raise InputError(f"empty {empty!r}: want one character")
-    if a.size and a.max() > 9:
-        bad = int(np.flatnonzero(a.reshape(-1) > 9)[0])
-        raise InputError(f"rows[{bad // 81}]: cell {bad % 81 + 1} holds {a.reshape(-1)[bad]}, want 0-9", bad // 81, bad % 81)
+    if a.dtype.kind not in "iu":
+        raise InputError(f"rows: dtype {a.dtype}, want integers 0-9")
+    if not isinstance(empty, str) or len(empty) != 1 or not empty.isascii():
+        raise InputError(f"empty {empty!r}: want one ASCII character")
+    if a.size and (a.dtype != np.uint8 or a.max() > 9):
+        flat = a.reshape(-1)
+        bad = np.flatnonzero((flat < 0) | (flat > 9))
+        if bad.size:
+            row, cell = divmod(int(bad[0]), 81)
+            raise InputError(f"rows[{row}]: {_cell_name(cell)} holds {flat[bad[0]]}, want 0-9", row, cell)
+        a = a.astype(np.uint8)
     table = np.frombuffer((empty + "123456789").encode("ascii"), dtype=np.uint8)
     text = table[a].tobytes().decode("ascii")
     return [text[i : i + 81] for i in range(0, len(text), 81)]

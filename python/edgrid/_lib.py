@@ -10,7 +10,9 @@ import ctypes
 import os
 import pathlib
 
-LIBRARY_NAME = "libedgrid.so"
+# The library's path inside the package: native/ has no __init__.py, so
+# pkgutil (help(), pydoc) lists no module for it.
+LIBRARY_PATH = ("native", "libedgrid.so")
 
 # Status codes, as capi/edgrid.h's enum.
 OK = 0
@@ -30,20 +32,21 @@ class Error(ctypes.Structure):
 
 
 def _path() -> pathlib.Path:
-    """The library's path: $EDGRID_LIB, else libedgrid.so beside this file."""
+    """The library's path: $EDGRID_LIB, else native/libedgrid.so beside this file."""
     env = os.environ.get("EDGRID_LIB")
     if env:
         return pathlib.Path(env)
-    return pathlib.Path(__file__).with_name(LIBRARY_NAME)
+    return pathlib.Path(__file__).parent.joinpath(*LIBRARY_PATH)
 
 
 def _load() -> ctypes.CDLL:
+    """Load the library and declare its functions' argument types."""
     path = _path()
     if not path.exists():
         raise ImportError(
             f"edgrid: {path} not found: install the package with "
             "'pip install ./python' (or 'make python'), or build the library in place with "
-            "'go build -buildmode=c-shared -o python/edgrid/libedgrid.so ./capi'"
+            "'make python-lib' (GOEXPERIMENT=simd go build -buildmode=c-shared -o python/edgrid/native/libedgrid.so ./capi on amd64)"
         )
     lib = ctypes.CDLL(str(path))
     p, i32, i64 = ctypes.c_void_p, ctypes.c_int32, ctypes.c_int64
@@ -71,3 +74,23 @@ def _load() -> ctypes.CDLL:
 
 
 lib = _load()
+
+FORKED_MESSAGE = (
+    "edgrid: this process was forked after edgrid was imported, and the Go runtime "
+    "of edgrid's library does not survive fork: start worker processes with "
+    "multiprocessing's 'spawn' or 'forkserver' method (multiprocessing.get_context('spawn'), "
+    "or multiprocessing_context='spawn' for a PyTorch DataLoader), or import edgrid "
+    "only inside the workers"
+)
+
+forked = False
+"""True in a child forked after the library was loaded: every call then raises."""
+
+
+def _mark_forked() -> None:
+    """Run in the child after every fork: the library is unusable there."""
+    global forked
+    forked = True
+
+
+os.register_at_fork(after_in_child=_mark_forked)

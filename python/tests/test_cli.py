@@ -61,6 +61,20 @@ class TestAgainstCLI(unittest.TestCase):
                 self.assertEqual(got.tolist(), want)
                 self.assertEqual(got.dtype, np.int64)
 
+    def test_rank_bulk_all_orders(self):
+        # 64 rows and more take capi's bulk path (the batch's minlex grids
+        # sorted and numbered a first band at a time); 120 grids, 10 of them
+        # repeated from the first 110, against the CLI's one-grid-at-a-time
+        # answers.
+        batch = self.grids[60:170] + self.grids[60:70]
+        self.assertGreaterEqual(len(batch), 100)
+        for order in edgrid.ORDERS:
+            with self.subTest(order=order):
+                got = edgrid.rank(batch, order)
+                want = [int(s) for s in cli("rank", "--order", order, stdin=batch)]
+                self.assertEqual(got.tolist(), want)
+                self.assertEqual(got[-10:].tolist(), got[:10].tolist())
+
     def test_unrank_all_orders(self):
         numbers = [1, 2, 3, 1000, 123456789, 2_000_000_000, edgrid.TOTAL - 1, edgrid.TOTAL]
         for order in edgrid.ORDERS:

@@ -163,6 +163,84 @@ class TestBadInput(unittest.TestCase):
         with self.assertRaises(ValueError):
             edgrid.invariants(self.grids, [])
 
+    def test_workers_checked(self):
+        calls = {
+            "minlex": lambda w: edgrid.minlex(self.grids, workers=w),
+            "rank": lambda w: edgrid.rank(self.grids[:2], workers=w),
+            "unrank": lambda w: edgrid.unrank([1], workers=w),
+            "canon_puzzles": lambda w: edgrid.canon_puzzles(self.puzzles, workers=w),
+            "pattern": lambda w: edgrid.pattern(self.puzzles, workers=w),
+            "solve": lambda w: edgrid.solve(self.puzzles, workers=w),
+            "puzzle_id": lambda w: edgrid.puzzle_id(self.puzzles[:2], workers=w),
+            "from_id": lambda w: edgrid.from_id(["1-000000000000000000001"], workers=w),
+            "invariants": lambda w: edgrid.invariants(self.grids, workers=w),
+            "group": lambda w: edgrid.group(3000, workers=w),
+        }
+        for name, f in calls.items():
+            for bad in ("a", 1.5, None, True, -1, 2**31, 2**40, np.int64(-3)):
+                with self.subTest(name, workers=bad):
+                    with self.assertRaises(ValueError) as cm:
+                        f(bad)
+                    self.assertIn("workers", str(cm.exception))
+                    self.assertIn("0..2147483647", str(cm.exception))
+        edgrid.minlex(self.grids, workers=np.int32(2))
+
+    def test_limit_checked(self):
+        for bad in (2**70, 2**63, -1, "2", 2.0, None, True):
+            with self.subTest(limit=bad):
+                with self.assertRaises(ValueError) as cm:
+                    edgrid.solve(self.puzzles, limit=bad)
+                self.assertIn("limit", str(cm.exception))
+                self.assertIn("0..9223372036854775807", str(cm.exception))
+        counts, _ = edgrid.solve(self.puzzles[:3], limit=np.int64(2**63 - 1))
+        self.assertEqual(counts.tolist(), [1, 1, 1])
+
+    def test_strings_refuses_values_outside_0_9(self):
+        self.raises(edgrid.strings, np.full(81, 300), 0, 0, "holds 300")
+        a = np.ones((3, 81), dtype=np.int64)
+        a[2, 40] = -1
+        self.raises(edgrid.strings, a, 2, 40, "holds -1")
+        a[2, 40] = 256  # 0 if cast to uint8
+        self.raises(edgrid.strings, a, 2, 40, "holds 256")
+        u = np.ones((2, 81), dtype=np.uint8)
+        u[1, 80] = 10
+        self.raises(edgrid.strings, u, 1, 80, "holds 10")
+        self.raises(edgrid.strings, np.ones((1, 81)), None, text="dtype")
+        self.assertEqual(edgrid.strings(a[:2]), ["1" * 81] * 2)
+        self.assertEqual(edgrid.strings([[0] * 81], empty="0"), ["0" * 81])
+
+    def test_messages_name_no_go_package(self):
+        bad = self.puzzles.copy()
+        bad[2, 40] = 12
+        solvable = self.puzzles.copy()
+        solvable[1] = 0
+        g = self.grids.copy()
+        g[1, 0] = 0
+        calls = [
+            lambda: edgrid.canon_puzzles(bad),
+            lambda: edgrid.canon_puzzles(bad, pattern_first=True),
+            lambda: edgrid.pattern(bad),
+            lambda: edgrid.solve(bad),
+            lambda: edgrid.puzzle_id(bad),
+            lambda: edgrid.puzzle_id(solvable),
+            lambda: edgrid.puzzle_id(np.tile(solvable, (2, 1))),  # the bulk path
+            lambda: edgrid.from_id(["1-zz"]),
+            lambda: edgrid.from_id(["99999999999-000000000000000000001"]),
+            lambda: edgrid.minlex(g),
+            lambda: edgrid.rank(g),
+            lambda: edgrid.rank(np.tile(g, (2, 1))),
+            lambda: edgrid.unrank([0]),
+            lambda: edgrid.invariants(g),
+            lambda: edgrid.scan(g[1]),
+        ]
+        packages = ("band", "canon", "cells", "dlx", "enumerate", "puzzleid", "query", "rank", "scan", "solve", "storage")
+        for k, f in enumerate(calls):
+            with self.subTest(k):
+                with self.assertRaises(ValueError) as cm:
+                    f()
+                for pkg in packages:
+                    self.assertNotIn(f"{pkg}: ", str(cm.exception))
+
     def test_lowest_bad_row_of_a_large_batch(self):
         # Whatever the workers meet first, the lowest bad row is named.
         a = np.tile(self.grids, (250, 1))  # 10,000 rows

@@ -13,6 +13,8 @@ import edgrid
 from helpers import cells, grids, random_transform, unique_puzzles
 
 BATCH = 100_000
+RANK_BATCH = 200  # rank and unrank: about a millisecond a row
+ID_BATCH = 100  # puzzle_id and from_id: a number each
 
 
 def rss_bytes() -> int:
@@ -27,6 +29,13 @@ class TestMemory(unittest.TestCase):
         base = np.stack([cells(s) for s in grids()])
         g = random_transform(rng, np.tile(base, (BATCH // len(base) + 1, 1))[:BATCH])
         p = np.tile(np.stack([cells(s) for s in unique_puzzles()]), (BATCH // 346 + 1, 1))[:BATCH]
+        # The numbering functions cost about a millisecond a row: smaller
+        # batches, on both of capi's paths (one by one, and in bulk from 64
+        # rows).
+        small_g = g[:RANK_BATCH]
+        numbers = np.random.default_rng(2).integers(1, edgrid.TOTAL + 1, RANK_BATCH)
+        small_p = p[:ID_BATCH]
+        ids = edgrid.puzzle_id(small_p)
         expected = None
 
         def round_():
@@ -34,7 +43,17 @@ class TestMemory(unittest.TestCase):
             pf, pa = edgrid.canon_puzzles(p)
             counts, sols = edgrid.solve(p)
             inv = edgrid.invariants(g, ["ua4"])
-            return int(forms.sum()) + int(autos.sum()) + int(pf.sum()) + int(counts.sum()) + int(sols.sum()) + int(inv["ua4"].sum())
+            ranks = edgrid.rank(small_g, "lex")
+            few = edgrid.rank(small_g[:10], "paper")
+            grids_back = edgrid.unrank(numbers, "groups")
+            got_ids = edgrid.puzzle_id(small_p)
+            few_ids = edgrid.puzzle_id(small_p[:10])
+            puzzles_back = edgrid.from_id(ids)
+            self.assertEqual(got_ids, ids)
+            return (
+                int(forms.sum()) + int(autos.sum()) + int(pf.sum()) + int(counts.sum()) + int(sols.sum()) + int(inv["ua4"].sum())
+                + int(ranks.sum()) + int(few.sum()) + int(grids_back.sum()) + len("".join(few_ids)) + int(puzzles_back.sum())
+            )
 
         # Warm up: the band tables, the workers' state, the allocator's pools.
         # The Go heap may still settle a step higher over the first rounds
