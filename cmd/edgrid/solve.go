@@ -29,8 +29,10 @@ func newSolveCmd(s streams) *cobra.Command {
 		Long: `Puzzles come as arguments or on standard input, one a line: 81 cells, 1-9 for givens and
 any of . 0 - * _ x for empty cells. The first solution in lexicographic order prints as 81
 digits, or 'no solution'. --size N reads one-line N x N puzzles of the standard box shapes
-(4, 6, 8, 9, 12, 16, 25: digits 1-9, then A, B, ...); --rules FILE solves the board of a
-rules file (docs/rules.md), printing the first solution the search meets.`,
+(4, 6, 8, 9, 12, 16, 25: one character a cell, 1-9, then A=10, B=11, ...; spaces, | or +
+may stand between cells); --rules FILE solves the board of a rules file (docs/rules.md).
+Boards above 9x9 (--size 12, 16, 25) and rules boards print the first solution the search
+meets, not the lexicographically first, which can cost a search per open cell without bound.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.validate(args); err != nil {
 				return err
@@ -238,7 +240,9 @@ func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s strea
 		if opts.verbose {
 			sv.SetTrace(s.err)
 		}
-		eng = dlxEngine{sv: sv}
+		// Boards above 9x9 print the first solution the search meets, as
+		// rules boards do: the lexicographically first is unbounded there.
+		eng = dlxEngine{sv: sv, anyFirst: len(rules.Board) > 81}
 	default:
 		f := solve.NewFast()
 		f.SetProgress(&progressCount)
@@ -272,6 +276,9 @@ func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s strea
 				w.WriteByte('\n')
 			}
 			o, err := answer(ctx, opts, eng, givens, sol, l, w, s)
+			if err != nil && ctx.Err() != nil {
+				return stopped(ctx)
+			}
 			if err != nil {
 				return fmt.Errorf("%s: %w", l.where(), err)
 			}
@@ -360,6 +367,9 @@ func solveRules(ctx context.Context, opts solveOptions, s streams, w *bufio.Writ
 		var ge *solve.GivenError
 		if errors.As(err, &ge) {
 			return o, usagef("%s: %v", opts.rules, err)
+		}
+		if ctx.Err() != nil {
+			return o, stopped(ctx)
 		}
 		return o, err
 	}
