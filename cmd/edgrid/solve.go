@@ -312,6 +312,9 @@ func solveGivens(l *inputLine, opts solveOptions, rules *solve.Rules, g9 *[81]ui
 		}
 		return g9[:], nil
 	}
+	if err := splitSized(l, rules.Rows); err != nil {
+		return nil, err
+	}
 	return parseSized(l.text, rules.Rows)
 }
 

@@ -137,3 +137,32 @@ func TestSolveDLXStopped(t *testing.T) {
 		cancel(nil)
 	}
 }
+
+// --size N reads cells with spaces, | or + between them, as the 9x9
+// reader does, one character a cell; a two-digit value is named.
+func TestSolveSizeSeparators(t *testing.T) {
+	for _, in := range []string{
+		"1 . . . . . . . . . . . 4 . . .",
+		"1... | .... + .... | 4...",
+		"1 . . .\t. . . .  . . . .  4 . . .",
+	} {
+		code, out, errs := run(t, "", "solve", "--size", "4", in)
+		if code != exitOK || out != "1234341221434321\n" {
+			t.Errorf("%q: exit %d, %q, %q", in, code, out, errs)
+		}
+		code, out, _ = run(t, in+" tail\n", "solve", "--size", "4")
+		if code != exitOK || out != "1234341221434321 tail\n" {
+			t.Errorf("%q on stdin: exit %d, %q", in, code, out)
+		}
+	}
+	board := formatGivens(solvedBoxed(16, 4, rand.New(rand.NewSource(16))))
+	spaced := strings.Join(strings.Split(board[:len(board)-1], ""), " ") + " ."
+	code, out, errs := run(t, "", "solve", "--size", "16", spaced)
+	if code != exitOK || out != board+"\n" {
+		t.Errorf("16x16 with spaces: exit %d, %q, %q", code, out, errs)
+	}
+	code, _, errs = run(t, "", "solve", "--size", "16", "10 "+strings.Repeat(". ", 255))
+	if code != exitFailed || !strings.Contains(errs, `cell 1 (r1c1): "10" would be two cells`) || !strings.Contains(errs, "one letter (A=10 ... G=16)") {
+		t.Errorf("16x16 with 10: exit %d, %q", code, errs)
+	}
+}
