@@ -211,7 +211,7 @@ func runSolve(ctx context.Context, opts solveOptions, args []string, s streams) 
 	case err != nil:
 		return err
 	case out.bad > 0:
-		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad puzzle(s)", out.bad)}
+		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad line(s)", out.bad)}
 	case out.multiple > 0 && opts.unique:
 		return &exitError{code: exitMultiple, err: out.describe(out.multiple, "more than one solution")}
 	case out.none > 0 && !opts.count:
