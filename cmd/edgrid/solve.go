@@ -49,7 +49,7 @@ meets, not the lexicographically first, which can cost a search per open cell wi
 	f.StringVar(&o.rules, "rules", "", "solve the board of rules `FILE` (sizes, board, regions; docs/rules.md)")
 	f.StringVar(&o.engine, "engine", "", "9x9 puzzles: `ENGINE` fast (bit-parallel, the default) or dlx (dancing links, as rules files and -v use)")
 	f.IntVarP(&o.size, "size", "n", 0, "read one-line `N` x N puzzles of the standard box shape (4, 6 = 2x3, 8 = 2x4, 9, 12 = 3x4, 16, 25)")
-	jsonFlag(f, &o.json, `print JSON Lines: {"input","solution"|"count"|"answer"|"solutions"} a line, or {"input","error"}`)
+	jsonFlag(f, &o.json, `print JSON Lines: {"input","solution"|"count"|"answer"|"solutions"} a line, or {"input","error"}; a count a signal stopped is {"input","count","complete":false}, count then the solutions so far`)
 	return c
 }
 
@@ -382,7 +382,8 @@ func solveRules(ctx context.Context, opts solveOptions, s streams, w *bufio.Writ
 // answer solves one puzzle in the mode opts ask for and writes the answer,
 // with l's trailing fields at the end of a one-line answer, as text or as
 // one JSON line; sol is room for a solution, as long as givens. A signal
-// during --count prints the count so far as "at least N".
+// during --count prints the count so far as "at least N" (in JSON the
+// number with "complete":false).
 func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []uint8, l *inputLine, w *bufio.Writer, s streams) (solveOutcome, error) {
 	out := solveOutcome{puzzles: 1}
 	j := jsonLine{}
@@ -414,7 +415,13 @@ func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []ui
 		n, err := eng.count(ctx, givens, opts.limit)
 		if err != nil && ctx.Err() != nil {
 			stop()
-			line("count", fmt.Sprintf(`"at least %d"`, n))
+			if opts.json {
+				// A number as always, and a lower bound.
+				j.raw("count", strconv.AppendInt(nil, n, 10))
+				line("complete", "false")
+			} else {
+				line("count", fmt.Sprintf("at least %d", n))
+			}
 			return out, stopped(ctx)
 		}
 		if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand"
@@ -164,5 +165,39 @@ func TestSolveSizeSeparators(t *testing.T) {
 	code, _, errs = run(t, "", "solve", "--size", "16", "10 "+strings.Repeat(". ", 255))
 	if code != exitFailed || !strings.Contains(errs, `cell 1 (r1c1): "10" would be two cells`) || !strings.Contains(errs, "one letter (A=10 ... G=16)") {
 		t.Errorf("16x16 with 10: exit %d, %q", code, errs)
+	}
+}
+
+// --count --json stopped by a signal prints the count so far as a number,
+// with "complete":false; the text says "at least N".
+func TestSolveCountStoppedJSON(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--count", "--json"}, `"complete":false`},
+		{[]string{"--count"}, "at least "},
+		{[]string{"--count", "--json", "--engine", "dlx"}, `"complete":false`},
+	} {
+		ctx, cancel := context.WithCancelCause(context.Background())
+		time.AfterFunc(200*time.Millisecond, func() { cancel(errors.New("interrupt signal received")) })
+		var out, errb bytes.Buffer
+		code := runMain(ctx, append(append([]string{"solve"}, tc.args...), strings.Repeat(".", 81)), streams{in: strings.NewReader(""), out: &out, err: &errb})
+		cancel(nil)
+		if code != exitFailed || !strings.Contains(out.String(), tc.want) {
+			t.Errorf("%q: exit %d, stdout %q", tc.args, code, out.String())
+			continue
+		}
+		if len(tc.args) < 2 || tc.args[1] != "--json" {
+			continue
+		}
+		var v struct {
+			Input    string
+			Count    *int64
+			Complete *bool
+		}
+		if err := json.Unmarshal(out.Bytes(), &v); err != nil || v.Count == nil || *v.Count <= 0 || v.Complete == nil || *v.Complete {
+			t.Errorf("%q: %v, %q", tc.args, err, out.String())
+		}
 	}
 }
