@@ -67,6 +67,9 @@ func (e *Expr) String() string { return e.src }
 func (e *Expr) Names() []string { return append([]string(nil), e.names...) }
 
 // Compile compiles src over the invariants invs (the built-ins when nil).
+// Its constant parts are computed here: their overflow is an *ExprError of
+// Compile, as a syntax error is; Eval reports only overflows that depend
+// on the invariants' values.
 func Compile(src string, invs []Invariant) (*Expr, error) {
 	if invs == nil {
 		invs = Builtins()
