@@ -206,10 +206,10 @@ say "verify job $vid: $(grep '^ok: ' "$vlog")"
 # --- the same groups locally, byte for byte ----------------------------------
 if bin/edgrid run -h >/dev/null 2>&1; then
   say "local reference: edgrid run --groups $range"
-  bin/edgrid run --out "$work/local" --groups "$range" >/dev/null
+  bin/edgrid run --catalog "$work/local" --groups "$range" >/dev/null
 else
-  say "local reference: edgrid enumerate --group $range"
-  bin/edgrid enumerate --group "$range" --out "$work/local"
+  say "local reference: edgrid enumerate --groups $range"
+  bin/edgrid enumerate --groups "$range" --catalog "$work/local"
 fi
 n=0
 for ((g = first; g <= last; g++)); do

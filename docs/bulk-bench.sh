@@ -13,8 +13,8 @@ trap 'rm -rf "$tmp"' EXIT
 $GO test ./rank -run X -bench Bulk -benchtime 3x
 $GO build -o "$tmp/edgrid" ./cmd/edgrid
 e="$tmp/edgrid"
-"$e" enumerate --group 2741-2749 --out "$tmp/cat" >/dev/null
-"$e" enumerate --group 2741-2749 >"$tmp/band"
+"$e" enumerate --groups 2741-2749 --catalog "$tmp/cat" >/dev/null
+"$e" enumerate --groups 2741-2749 >"$tmp/band"
 # 200,000 grids of the band, relabelled at random (duplicates included).
 awk 'BEGIN { srand(1) } { g[NR] = $1 } END {
 	for (i = 0; i < 200000; i++) {
@@ -25,7 +25,7 @@ awk 'BEGIN { srand(1) } { g[NR] = $1 } END {
 	} }' "$tmp/band" >"$tmp/in"
 head -2000 "$tmp/in" >"$tmp/in2k"
 t() { /usr/bin/time -f "$1: %e s wall, %U s user, %M KB" "$@" >/dev/null; }
-echo "enumerate --count of the band's groups:"; /usr/bin/time -f "%e s wall" "$e" enumerate --count --group 2741-2749
+echo "enumerate --count of the band's groups:"; /usr/bin/time -f "%e s wall" "$e" enumerate --count --groups 2741-2749
 for cat in "" "--catalog $tmp/cat"; do
 	echo "rank --order lex $cat"
 	/usr/bin/time -f "  200,000 in bulk: %e s wall, %U s user, %M KB" "$e" rank --order lex --bulk $cat <"$tmp/in" >/dev/null

@@ -2,7 +2,7 @@
 # write_overhead.sh EDGRID OUT [ROUNDS]: what writing group files costs the
 # enumeration, on real work. For 12 chunks of 25 groups spread over the
 # catalog (groups 1-25, 301-325, ..., 3301-3325) it runs
-# `edgrid enumerate --group A-B --count` and `... --out DIR` back to back,
+# `edgrid enumerate --groups A-B --count` and `... --catalog DIR` back to back,
 # the order alternating from chunk to chunk and round to round, ROUNDS times
 # (default 1), and appends one line per run to OUT: round, groups, mode, user
 # and system CPU seconds, wall seconds. Then it prints the totals of both
@@ -18,8 +18,8 @@ for ((round = 0; round < ROUNDS; round++)); do
     modes="count out"; (( (i + round) % 2 )) && modes="out count"
     for m in $modes; do
       rm -rf "$TMP/cat"
-      if [ $m = count ]; then args=(--count); else args=(--out "$TMP/cat"); fi
-      /usr/bin/time -f "%U %S %e" -o "$TMP/time" "$BIN" enumerate --group $a-$b "${args[@]}" > /dev/null
+      if [ $m = count ]; then args=(--count); else args=(--catalog "$TMP/cat"); fi
+      /usr/bin/time -f "%U %S %e" -o "$TMP/time" "$BIN" enumerate --groups $a-$b "${args[@]}" > /dev/null
       echo "$round $a-$b $m $(cat "$TMP/time")" >> "$OUT"
     done
   done

@@ -10,7 +10,7 @@
 // the manifest and syncing that. A group is finished only when both the
 // file and its manifest line are on disk; a crash between the two leaves an
 // unrecorded file, which the next run verifies grid by grid and adopts, as
-// it does the files cluster jobs write (edgrid enumerate --out DIR).
+// it does the files cluster jobs write (edgrid enumerate --catalog DIR).
 //
 // The machinery is one for every kind of per-group result: RunDir runs a
 // Kind (a catalog, a query's parts, any other kind that says how its files

@@ -31,7 +31,7 @@ type Report struct {
 	Damaged []Problem `json:"damaged"`
 	// Adoptable lists groups whose file the manifest does not record but
 	// which is whole (header, block index and checksum check): written by
-	// a cluster job (enumerate --out), or by a run that stopped before
+	// a cluster job (enumerate --catalog), or by a run that stopped before
 	// recording it. A run verifies every grid of them and records them.
 	Adoptable []int `json:"adoptable"`
 	// IndexProblem says what is wrong with the catalog index (missing,

@@ -76,3 +76,38 @@ func benchIDs(b *testing.B, ps []canon.Grid, n *Namer) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 }
+
+// benchPuzzleIDs is how many puzzles of a set BenchmarkPuzzle names first:
+// naming costs about as much as the benchmark's work, so not the whole set.
+const benchPuzzleIDs = 2048
+
+// BenchmarkPuzzle turns IDs back into puzzles (Namer.Puzzle: the class's
+// grid by its number, the mask's clues), for the IDs of the first 2,048
+// puzzles of the 17-clue set, and reports IDs per second: the engine of
+// `edgrid puzzle` (docs/lines-bench.sh).
+func BenchmarkPuzzle(b *testing.B) {
+	ps := loadSet(b, "puzzles2_17_clue")[:benchPuzzleIDs]
+	n := namer(b)
+	ctx := context.Background()
+	ids := make([]ID, len(ps))
+	for i := range ps {
+		id, err := n.ID(ctx, &ps[i])
+		if err != nil {
+			b.Fatal(err)
+		}
+		ids[i] = id
+	}
+	b.Run("17clue", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			p, err := n.Puzzle(ctx, ids[i%len(ids)])
+			if err != nil {
+				b.Fatal(err)
+			}
+			sinkID.Number += int64(p[80])
+			i++
+		}
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "ids/s")
+	})
+}

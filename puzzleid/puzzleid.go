@@ -35,11 +35,21 @@ func (id ID) String() string {
 	return fmt.Sprintf("%d-%05x%016x", id.Number, hi, lo)
 }
 
-// Parse reads an ID written by String.
+// Parse reads an ID written by String, and only that spelling, so that a
+// puzzle has one ID: a number with a leading zero or a mask with an
+// uppercase digit is refused, the error naming the byte offset in s.
 func Parse(s string) (ID, error) {
 	num, hex, ok := strings.Cut(s, "-")
 	if !ok || len(hex) != maskDigits || num == "" || strings.Trim(num, "0123456789") != "" {
 		return ID{}, fmt.Errorf("puzzleid: %q: want NUMBER-MASK, the mask %d hexadecimal digits", s, maskDigits)
+	}
+	if len(num) > 1 && num[0] == '0' {
+		return ID{}, fmt.Errorf("puzzleid: %q: a leading zero at offset 0: the number is written without one", s)
+	}
+	for i := 0; i < len(hex); i++ {
+		if c := hex[i]; c >= 'A' && c <= 'F' {
+			return ID{}, fmt.Errorf("puzzleid: %q: uppercase hexadecimal digit %q at offset %d: the mask is written in lowercase", s, c, len(num)+1+i)
+		}
 	}
 	n, err := strconv.ParseInt(num, 10, 64)
 	if err != nil || n < 1 {

@@ -102,6 +102,27 @@ func TestStringParse(t *testing.T) {
 	}
 }
 
+// An ID has one spelling: Parse refuses a leading zero and an uppercase
+// mask digit, which String never writes, naming the offset.
+func TestParseOneSpelling(t *testing.T) {
+	const good = "7-1ffffffffffffffffffff"
+	if _, err := Parse(good); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"07-1ffffffffffffffffffff", "leading zero at offset 0"},
+		{"0007-1ffffffffffffffffffff", "leading zero at offset 0"},
+		{"7-1FFFFFFFFFFFFFFFFFFFF", "uppercase hexadecimal digit 'F' at offset 3"},
+		{"7-1fffffffffffffffffffA", "uppercase hexadecimal digit 'A' at offset 22"},
+		{"123-1ffffffffffCfffffffff", "uppercase hexadecimal digit 'C' at offset 15"},
+	} {
+		_, err := Parse(tc.in)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Parse(%q) = %v; want an error with %q", tc.in, err, tc.want)
+		}
+	}
+}
+
 // IDs of the shared sets: the puzzle an ID names is equivalent to the
 // puzzle it came from (same minlex form), and random transforms and
 // relabellings of a puzzle, and its minlex form, get the same ID.

@@ -67,6 +67,9 @@ func (e *Expr) String() string { return e.src }
 func (e *Expr) Names() []string { return append([]string(nil), e.names...) }
 
 // Compile compiles src over the invariants invs (the built-ins when nil).
+// Its constant parts are computed here: their overflow is an *ExprError of
+// Compile, as a syntax error is; Eval reports only overflows that depend
+// on the invariants' values.
 func Compile(src string, invs []Invariant) (*Expr, error) {
 	if invs == nil {
 		invs = Builtins()
@@ -169,6 +172,34 @@ type parser struct {
 	known []string
 	used  []string
 	err   *ExprError
+	// konst says whether the expression the last parsing method returned
+	// is a constant: it names no invariant. Constants are folded as they
+	// are parsed, so that their overflow is an error of Compile.
+	konst bool
+}
+
+// fold returns constant f as its value, computed now, or sets p.err to
+// the overflow it meets.
+func (p *parser) fold(f evalFunc) evalFunc {
+	if p.err != nil {
+		return f
+	}
+	x, err := f(nil)
+	if err != nil {
+		p.err = err
+		return f
+	}
+	return func([]int) (int64, *ExprError) { return x, nil }
+}
+
+// folded ends a parsing method: it records whether f is a constant
+// (konst) and folds it if so.
+func (p *parser) folded(f evalFunc, konst bool) evalFunc {
+	p.konst = konst
+	if konst {
+		return p.fold(f)
+	}
+	return f
 }
 
 func (p *parser) fail(pos int, msg string) {
@@ -270,9 +301,11 @@ func b2i(b bool) int64 {
 
 func (p *parser) or() evalFunc {
 	l := p.and()
+	k := p.konst
 	for p.err == nil && p.is("||") {
 		p.next()
 		a, b := l, p.and()
+		k = k && p.konst
 		l = func(v []int) (int64, *ExprError) {
 			x, err := a(v)
 			if err != nil || x != 0 {
@@ -282,14 +315,16 @@ func (p *parser) or() evalFunc {
 			return b2i(y != 0), err
 		}
 	}
-	return l
+	return p.folded(l, k)
 }
 
 func (p *parser) and() evalFunc {
 	l := p.cmp()
+	k := p.konst
 	for p.err == nil && p.is("&&") {
 		p.next()
 		a, b := l, p.cmp()
+		k = k && p.konst
 		l = func(v []int) (int64, *ExprError) {
 			x, err := a(v)
 			if err != nil || x == 0 {
@@ -299,13 +334,14 @@ func (p *parser) and() evalFunc {
 			return b2i(y != 0), err
 		}
 	}
-	return l
+	return p.folded(l, k)
 }
 
 func (p *parser) cmp() evalFunc {
 	l := p.sum()
+	k := p.konst
 	if p.err != nil || !p.isCmp() {
-		return l
+		return p.folded(l, k)
 	}
 	op := p.tok.text
 	var f func(x, y int64) bool
@@ -325,17 +361,18 @@ func (p *parser) cmp() evalFunc {
 	}
 	p.next()
 	a, b := l, p.sum()
+	k = k && p.konst
 	if p.err == nil && p.isCmp() {
 		p.fail(p.tok.pos, fmt.Sprintf("comparisons do not chain: parenthesize (... %s ...) %s", op, p.tok.text))
 	}
-	return func(v []int) (int64, *ExprError) {
+	return p.folded(func(v []int) (int64, *ExprError) {
 		x, err := a(v)
 		if err != nil {
 			return 0, err
 		}
 		y, err := b(v)
 		return b2i(f(x, y)), err
-	}
+	}, k)
 }
 
 // overflow returns the error of operator op at byte offset pos on x and y.
@@ -387,26 +424,33 @@ func mul(x, y int64) (int64, bool) {
 
 func (p *parser) sum() evalFunc {
 	l := p.product()
+	k := p.konst
 	for p.err == nil && (p.is("+") || p.is("-")) {
 		op, pos := p.tok.text, p.tok.pos
 		p.next()
 		r := p.product()
+		k = k && p.konst
 		if op == "-" {
-			l = p.binary(pos, op, l, r, sub)
+			l = p.folded(p.binary(pos, op, l, r, sub), k)
 		} else {
-			l = p.binary(pos, op, l, r, add)
+			l = p.folded(p.binary(pos, op, l, r, add), k)
 		}
 	}
+	p.konst = k
 	return l
 }
 
 func (p *parser) product() evalFunc {
 	l := p.unary()
+	k := p.konst
 	for p.err == nil && p.is("*") {
 		pos := p.tok.pos
 		p.next()
-		l = p.binary(pos, "*", l, p.unary(), mul)
+		r := p.unary()
+		k = k && p.konst
+		l = p.folded(p.binary(pos, "*", l, r, mul), k)
 	}
+	p.konst = k
 	return l
 }
 
@@ -418,18 +462,19 @@ func (p *parser) unary() evalFunc {
 	case p.is("!"):
 		p.next()
 		a := p.unary()
-		return func(v []int) (int64, *ExprError) {
+		return p.folded(func(v []int) (int64, *ExprError) {
 			x, err := a(v)
 			return b2i(x == 0), err
-		}
+		}, p.konst)
 	case p.is("-"):
 		p.next()
 		if p.tok.kind == tNum && p.tok.minAbs {
 			p.next()
+			p.konst = true
 			return func([]int) (int64, *ExprError) { return math.MinInt64, nil }
 		}
 		a := p.unary()
-		return func(v []int) (int64, *ExprError) {
+		return p.folded(func(v []int) (int64, *ExprError) {
 			x, err := a(v)
 			if err != nil {
 				return 0, err
@@ -438,7 +483,7 @@ func (p *parser) unary() evalFunc {
 				return 0, newExprError(p.src, t.pos, fmt.Sprintf("overflow: -(%d) does not fit in 64 bits", x))
 			}
 			return -x, nil
-		}
+		}, p.konst)
 	case p.is("("):
 		p.next()
 		e := p.or()
@@ -452,10 +497,12 @@ func (p *parser) unary() evalFunc {
 	case t.kind == tNum:
 		p.next()
 		n := t.num
+		p.konst = true
 		return func([]int) (int64, *ExprError) { return n, nil }
 	case t.kind == tName:
 		p.next()
 		i := p.slot(t)
+		p.konst = false
 		return func(v []int) (int64, *ExprError) { return int64(v[i]), nil }
 	case t.kind == tEOF:
 		p.fail(t.pos, "expression ends where a value should be")

@@ -204,3 +204,42 @@ func TestExprNonASCII(t *testing.T) {
 		}
 	}
 }
+
+// Constants are folded as they are parsed: their overflow is an error of
+// Compile (a bad expression, before any grid), with the caret under the
+// operator, not of Eval.
+func TestExprConstantOverflowAtCompile(t *testing.T) {
+	invs := []Invariant{Func("a", "", nil)}
+	for _, c := range []struct {
+		src string
+		col int
+	}{
+		{"9223372036854775807 + 1", 21},
+		{"a > 9223372036854775807 + 1", 25},
+		{"a > (1 + 1) * 2305843009213693952 * 2", 35},
+		{"-(-9223372036854775808)", 1},
+		{"a == 0 || -9223372036854775808 - 1 < 0", 32},
+		{"!(9223372036854775807 * 2)", 23},
+	} {
+		_, err := Compile(c.src, invs)
+		var ee *ExprError
+		if !errors.As(err, &ee) || ee.Col != c.col || !strings.Contains(ee.Msg, "overflow") {
+			t.Errorf("%q: %v; want an overflow at column %d", c.src, err, c.col)
+			continue
+		}
+		lines := strings.Split(err.Error(), "\n")
+		if len(lines) != 3 || lines[2] != "  "+strings.Repeat(" ", c.col-1)+"^" {
+			t.Errorf("%q: message %q: want a caret under column %d", c.src, err.Error(), c.col)
+		}
+	}
+	// Folded constants keep their values.
+	for src, want := range map[string]int64{"a + 2 * 3": 7, "(2 + 3) * a": 5, "a > -9223372036854775808 + 1": 1, "!(0) + a": 2, "-(3 - 5) * a": 2} {
+		e, err := Compile(src, invs)
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		if got, err := e.Eval([]int{1}); err != nil || got != want {
+			t.Errorf("%q with a=1: %d, %v; want %d", src, got, err, want)
+		}
+	}
+}

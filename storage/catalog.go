@@ -159,7 +159,7 @@ func OpenCatalog(dir string) (*Catalog, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("storage: %s is not a catalog: no %s (write one with enumerate --out DIR)", dir, IndexName)
+			return nil, fmt.Errorf("storage: %s is not a catalog: no %s (write one with enumerate --catalog DIR)", dir, IndexName)
 		}
 		return nil, fmt.Errorf("storage: %w", err)
 	}

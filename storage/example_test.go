@@ -54,7 +54,7 @@ func Example() {
 	// ordinal 1
 }
 
-// Open a catalog directory written by `edgrid enumerate --out DIR` and
+// Open a catalog directory written by `edgrid enumerate --catalog DIR` and
 // locate a grid in it.
 func ExampleCatalog_Locate() {
 	dir, err := os.MkdirTemp("", "edgrid-example")

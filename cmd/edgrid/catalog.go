@@ -28,7 +28,7 @@ func newCatalogCmd(s streams) *cobra.Command {
 				return usagef("give an action: %s", catalogActions)
 			}
 			msg := fmt.Sprintf("unknown action %q: want %s", args[0], catalogActions)
-			if sug := cmd.SuggestionsFor(args[0]); len(sug) > 0 {
+			if sug := suggestedActions(cmd, args[0]); len(sug) > 0 {
 				msg += fmt.Sprintf(" (did you mean %s?)", strings.Join(sug, " or "))
 			}
 			return usagef("%s", msg)

@@ -151,17 +151,3 @@ func TestSolveCountStopped(t *testing.T) {
 		t.Fatalf("%q: want a positive count", out.String())
 	}
 }
-
-// edgrid man DIR writes a page per command.
-func TestManPages(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "man")
-	if code, _, errs := run(t, "", "man", dir); code != 0 {
-		t.Fatalf("man: exit %d, %s", code, errs)
-	}
-	for _, p := range []string{"edgrid.1", "edgrid-rank.1", "edgrid-catalog-find.1"} {
-		b, err := os.ReadFile(filepath.Join(dir, p))
-		if err != nil || !strings.Contains(string(b), ".TH") {
-			t.Errorf("%s: %v", p, err)
-		}
-	}
-}

@@ -28,12 +28,13 @@ func init() { register(newEnumerateCmd) }
 func newEnumerateCmd(s streams) *cobra.Command {
 	var o enumerateOptions
 	c := &cobra.Command{
-		Use:   "enumerate (--groups N|A-B | --band N) [--count | --stats] [--json] [--workers K] [--out FILE|DIR | --catalog DIR] [--codec C] [--compress fast|small]",
+		Use:   "enumerate (--groups N|A-B | --band N) [--count | --stats] [--json] [--workers K] [--out FILE | --catalog DIR] [--codec C] [--compress fast|small]",
 		Short: "write the minlex grids of groups, ascending",
 		Long: `Write the minlex grids of groups, ascending, one 81-digit line each; or only their count
 (--count), or statistics as one JSON line (--stats). --out FILE writes one group's grids to
-a group file; --catalog DIR (or --out DIR, or --out DIR/) writes one group file per group
-into the catalog directory DIR, created if needed, with a catalog index.`,
+a group file; --catalog DIR writes one group file per group into the catalog directory DIR,
+created if needed, with a catalog index. --catalog is the name for a catalog: --out DIR (an
+existing directory, a range, --band, or a name ending in /) still does the same.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			groups, err := o.validate(cmd)
@@ -50,7 +51,7 @@ into the catalog directory DIR, created if needed, with a catalog index.`,
 	f.BoolVar(&o.stats, "stats", false, "print only JSON, one line: count, automorphism histogram, candidates tried, seconds")
 	jsonFlag(f, &o.json, `print JSON Lines: {"grid","autos"} a grid; with --count, {"groups","count"}`)
 	workersFlag(f, &o.workers, "goroutines searching")
-	f.StringVarP(&o.out, "out", "o", "", "write group files instead of lines: FILE for one group; DIR (created if needed) for a range, --band, or a name ending in /, with a catalog index")
+	f.StringVarP(&o.out, "out", "o", "", "write one group's grids to the group file `FILE` instead of lines (for a catalog directory use --catalog)")
 	catalogFlag(f, &o.catalog, "write one group file per group into this catalog directory (created if needed), with a catalog index")
 	f.StringVar(&o.codecName, "codec", storage.DefaultCodec.String(), "record codec of the group files: sorted or packed (the paper's 24-byte record)")
 	f.StringVar(&o.compressName, "compress", storage.CompressFast.String(), "zstd level of the group files: fast (the default: least CPU) or small (6% smaller files, ~15% more CPU in dense groups)")

@@ -66,8 +66,12 @@ func changed(cmd *cobra.Command, names ...string) bool {
 	return false
 }
 
-// noArgs is cobra.NoArgs worded as edgrid words it.
-func noArgs(_ *cobra.Command, args []string) error {
+// noArgs is cobra.NoArgs worded as edgrid words it; an argument close to
+// one of the command's actions is suggested as that action.
+func noArgs(cmd *cobra.Command, args []string) error {
+	if err := misspeltAction(cmd, args); err != nil {
+		return err
+	}
 	if len(args) > 0 {
 		return usagef("unexpected argument %q", args[0])
 	}

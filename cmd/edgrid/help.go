@@ -82,8 +82,8 @@ func flagUsages(f *pflag.FlagSet) string {
 			return
 		}
 		left := "      --" + fl.Name
-		if fl.Shorthand != "" {
-			left = "  -" + fl.Shorthand + ", --" + fl.Name
+		if sh := shownShorthand(fl); sh != "" {
+			left = "  -" + sh + ", --" + fl.Name
 		}
 		name, usage := pflag.UnquoteUsage(fl)
 		if fl.Value.Type() != "bool" && name != "" {

@@ -153,6 +153,7 @@ func newRoot(s streams) *cobra.Command {
 		root.AddCommand(m(s))
 	}
 	wordCompletion(root)
+	retireShorthands(root)
 	return root
 }
 

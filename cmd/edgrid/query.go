@@ -271,6 +271,7 @@ func (o *queryOptions) runParts(ctx context.Context, q *query.Query, progress *a
 		inner := max(workers/par, 1)
 		opt := jobs.PartOptions{Dir: o.out, First: sp[0], Last: sp[1], Kind: desc, FileName: partFile, Workers: par,
 			Notify: func(msg string) { fmt.Fprintf(s.err, "edgrid query: %s\n", msg) },
+			Verify: verifyQueryPart,
 			Make: func(ctx context.Context, g int, path string) (int64, error) {
 				var lines bytes.Buffer
 				res, err := q.Group(ctx, src, g, inner, &lines)

@@ -86,7 +86,7 @@ func mergeAndPrint(asJSON bool, dirs []string, only []int, partial bool, s strea
 	}
 	if len(problems) > 0 && !partial {
 		for _, p := range problems {
-			fmt.Fprintf(s.err, "edgrid query: %s\n", p)
+			fmt.Fprintf(s.err, "edgrid query merge: %s\n", p)
 		}
 		return &exitError{code: exitFailed, err: fmt.Errorf("the parts are incomplete: nothing printed (run the query again to finish them, or merge --partial)")}
 	}
@@ -123,7 +123,7 @@ func mergeAndPrint(asJSON bool, dirs []string, only []int, partial bool, s strea
 	}
 	if len(problems) > 0 {
 		for _, p := range problems {
-			fmt.Fprintf(s.err, "edgrid query: %s\n", p)
+			fmt.Fprintf(s.err, "edgrid query merge: %s\n", p)
 		}
 		return &exitError{code: exitFailed, err: fmt.Errorf("printed only groups %s: the parts are incomplete", query.GroupSpan(groups))}
 	}

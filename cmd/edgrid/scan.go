@@ -30,6 +30,9 @@ minimal unavoidable sets instead, smallest first, as the grid's digits in the se
 the minlex grids of those groups (enumerated, or read from --catalog), each group's puzzles kept
 in a part file of --out DIR (resumable); 'edgrid scan merge DIR...' prints them (docs/scan.md).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := misspeltAction(cmd, args); err != nil {
+				return err
+			}
 			if err := o.validate(cmd, args); err != nil {
 				return err
 			}

@@ -97,7 +97,7 @@ func mergeScanParts(o scanMergeOptions, only []int, s streams) error {
 	}
 	report := func() {
 		for _, p := range problems {
-			fmt.Fprintf(s.err, "edgrid scan: %s\n", p)
+			fmt.Fprintf(s.err, "edgrid scan merge: %s\n", p)
 		}
 	}
 	if len(problems) > 0 && !o.partial {

@@ -29,8 +29,10 @@ func newSolveCmd(s streams) *cobra.Command {
 		Long: `Puzzles come as arguments or on standard input, one a line: 81 cells, 1-9 for givens and
 any of . 0 - * _ x for empty cells. The first solution in lexicographic order prints as 81
 digits, or 'no solution'. --size N reads one-line N x N puzzles of the standard box shapes
-(4, 6, 8, 9, 12, 16, 25: digits 1-9, then A, B, ...); --rules FILE solves the board of a
-rules file (docs/rules.md), printing the first solution the search meets.`,
+(4, 6, 8, 9, 12, 16, 25: one character a cell, 1-9, then A=10, B=11, ...; spaces, | or +
+may stand between cells); --rules FILE solves the board of a rules file (docs/rules.md).
+Boards above 9x9 (--size 12, 16, 25) and rules boards print the first solution the search
+meets, not the lexicographically first, which can cost a search per open cell without bound.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.validate(args); err != nil {
 				return err
@@ -47,7 +49,7 @@ rules file (docs/rules.md), printing the first solution the search meets.`,
 	f.StringVar(&o.rules, "rules", "", "solve the board of rules `FILE` (sizes, board, regions; docs/rules.md)")
 	f.StringVar(&o.engine, "engine", "", "9x9 puzzles: `ENGINE` fast (bit-parallel, the default) or dlx (dancing links, as rules files and -v use)")
 	f.IntVarP(&o.size, "size", "n", 0, "read one-line `N` x N puzzles of the standard box shape (4, 6 = 2x3, 8 = 2x4, 9, 12 = 3x4, 16, 25)")
-	jsonFlag(f, &o.json, `print JSON Lines: {"input","solution"|"count"|"answer"|"solutions"} a line, or {"input","error"}`)
+	jsonFlag(f, &o.json, `print JSON Lines: {"input","solution"|"count"|"answer"|"solutions"} a line, or {"input","error"}; a count a signal stopped is {"input","count","complete":false}, count then the solutions so far`)
 	return c
 }
 
@@ -209,7 +211,7 @@ func runSolve(ctx context.Context, opts solveOptions, args []string, s streams) 
 	case err != nil:
 		return err
 	case out.bad > 0:
-		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad puzzle(s)", out.bad)}
+		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad line(s)", out.bad)}
 	case out.multiple > 0 && opts.unique:
 		return &exitError{code: exitMultiple, err: out.describe(out.multiple, "more than one solution")}
 	case out.none > 0 && !opts.count:
@@ -238,7 +240,9 @@ func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s strea
 		if opts.verbose {
 			sv.SetTrace(s.err)
 		}
-		eng = dlxEngine{sv: sv}
+		// Boards above 9x9 print the first solution the search meets, as
+		// rules boards do: the lexicographically first is unbounded there.
+		eng = dlxEngine{sv: sv, anyFirst: len(rules.Board) > 81}
 	default:
 		f := solve.NewFast()
 		f.SetProgress(&progressCount)
@@ -272,6 +276,9 @@ func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s strea
 				w.WriteByte('\n')
 			}
 			o, err := answer(ctx, opts, eng, givens, sol, l, w, s)
+			if err != nil && ctx.Err() != nil {
+				return stopped(ctx)
+			}
 			if err != nil {
 				return fmt.Errorf("%s: %w", l.where(), err)
 			}
@@ -304,6 +311,9 @@ func solveGivens(l *inputLine, opts solveOptions, rules *solve.Rules, g9 *[81]ui
 			return nil, err
 		}
 		return g9[:], nil
+	}
+	if err := splitSized(l, rules.Rows); err != nil {
+		return nil, err
 	}
 	return parseSized(l.text, rules.Rows)
 }
@@ -361,6 +371,9 @@ func solveRules(ctx context.Context, opts solveOptions, s streams, w *bufio.Writ
 		if errors.As(err, &ge) {
 			return o, usagef("%s: %v", opts.rules, err)
 		}
+		if ctx.Err() != nil {
+			return o, stopped(ctx)
+		}
 		return o, err
 	}
 	return o, nil
@@ -369,7 +382,8 @@ func solveRules(ctx context.Context, opts solveOptions, s streams, w *bufio.Writ
 // answer solves one puzzle in the mode opts ask for and writes the answer,
 // with l's trailing fields at the end of a one-line answer, as text or as
 // one JSON line; sol is room for a solution, as long as givens. A signal
-// during --count prints the count so far as "at least N".
+// during --count prints the count so far as "at least N" (in JSON the
+// number with "complete":false).
 func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []uint8, l *inputLine, w *bufio.Writer, s streams) (solveOutcome, error) {
 	out := solveOutcome{puzzles: 1}
 	j := jsonLine{}
@@ -401,7 +415,13 @@ func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []ui
 		n, err := eng.count(ctx, givens, opts.limit)
 		if err != nil && ctx.Err() != nil {
 			stop()
-			line("count", fmt.Sprintf(`"at least %d"`, n))
+			if opts.json {
+				// A number as always, and a lower bound.
+				j.raw("count", strconv.AppendInt(nil, n, 10))
+				line("complete", "false")
+			} else {
+				line("count", fmt.Sprintf("at least %d", n))
+			}
 			return out, stopped(ctx)
 		}
 		if err != nil {

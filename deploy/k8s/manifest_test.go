@@ -228,7 +228,7 @@ func TestEnumerateJob(t *testing.T) {
 	if claim != "edgrid-catalog" {
 		t.Errorf("claim %q, want edgrid-catalog (catalog-pvc.yaml)", claim)
 	}
-	for _, want := range []string{"edgrid enumerate", `--group "$((JOB_COMPLETION_INDEX + 1))"`, "--out /catalog"} {
+	for _, want := range []string{"edgrid enumerate", `--groups "$((JOB_COMPLETION_INDEX + 1))"`, "--catalog /catalog"} {
 		if !strings.Contains(script, want) {
 			t.Errorf("script %q lacks %q", script, want)
 		}
@@ -247,8 +247,8 @@ func TestEnumerateJob(t *testing.T) {
 			t.Fatal(err)
 		}
 		args := strings.Fields(string(got))
-		if len(args) < 5 || args[0] != "enumerate" || !hasPair(args, "--group", c.group) || !hasPair(args, "--out", "/catalog") {
-			t.Errorf("index %s: edgrid %s, want enumerate --group %s ... --out /catalog", c.index, got, c.group)
+		if len(args) < 5 || args[0] != "enumerate" || !hasPair(args, "--groups", c.group) || !hasPair(args, "--catalog", "/catalog") {
+			t.Errorf("index %s: edgrid %s, want enumerate --groups %s ... --catalog /catalog", c.index, got, c.group)
 		}
 	}
 }

@@ -75,7 +75,7 @@ func TestArrayDirective(t *testing.T) {
 	if lo != 1 || hi > 1000 {
 		t.Errorf("#SBATCH --array=%d-%d: want 1-N with N <= 1000, as README says", lo, hi)
 	}
-	if !strings.Contains(string(b), `exec "$bin" enumerate --group "$group" --workers "$workers" --out "$dir"`) {
+	if !strings.Contains(string(b), `exec "$bin" enumerate --groups "$group" --workers "$workers" --catalog "$dir"`) {
 		t.Error("enumerate.sbatch: the edgrid command line is not the documented one")
 	}
 }
@@ -88,7 +88,7 @@ func TestEnumerateTask(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
-	want := "enumerate --group 3535 --workers 4 --out " + dir
+	want := "enumerate --groups 3535 --workers 4 --catalog " + dir
 	if got := readLines(t, log); len(got) != 1 || got[0] != want {
 		t.Errorf("edgrid %q, want %q", got, want)
 	}
@@ -99,8 +99,8 @@ func TestEnumerateTask(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("EDGRID_BIN: exit %d:\n%s", code, out)
 	}
-	if got := readLines(t, log); len(got) != 1 || !strings.HasPrefix(got[0], "enumerate --group 7 --workers 1 ") {
-		t.Errorf("edgrid %q, want enumerate --group 7 --workers 1 ...", got)
+	if got := readLines(t, log); len(got) != 1 || !strings.HasPrefix(got[0], "enumerate --groups 7 --workers 1 ") {
+		t.Errorf("edgrid %q, want enumerate --groups 7 --workers 1 ...", got)
 	}
 
 	// A missing directory, no directory at all, or no array index fail
