@@ -58,7 +58,7 @@ func splitSized(l *inputLine, n int) error {
 	count, end := 0, 0
 	for j := 0; j < len(t); {
 		k := j
-		for k < len(t) && !isSpace(t[k]) {
+		for k < len(t) && !cells.IsSpace(t[k]) {
 			k++
 		}
 		f := t[j:k]
@@ -71,7 +71,7 @@ func splitSized(l *inputLine, n int) error {
 				count+1, count/n+1, count%n+1, f, numberChar(n), n)}
 		}
 		count, end = count+c, k
-		for k < len(t) && isSpace(t[k]) {
+		for k < len(t) && cells.IsSpace(t[k]) {
 			k++
 		}
 		j = k
