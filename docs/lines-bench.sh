@@ -6,8 +6,11 @@
 #   canon of random grids                 against canon's Minlex/random
 #     and against Minlex/distinct: 262,144 grids whose band lookups miss
 #     the cache as a million distinct grids' do (random cycles 4,096)
-#   canon --autos of the same grids       against Minlex/random (Minlex
-#                                         counts the automorphisms anyway)
+#   canon of the first 4,096 of them, cycled to as many lines, against
+#     Minlex/random: the benchmark's kind of input (4,096 grids cycled)
+#   canon --autos of the same grids       against Minlex/random and
+#                                         Minlex/distinct (Minlex counts
+#                                         the automorphisms anyway)
 #   canon --dots of the 17-clue set x 20  against PuzzleMinlex/17clue/plain
 #   canon --pattern of the same           against canon's PatternMinlex
 #   solve (first solution) of the same    against solve's Fast/17clue/first
@@ -61,6 +64,8 @@ for p in canon solve rank puzzleid; do
 done
 
 "$edgrid" random -n "$grids" --seed 7 >"$tmp/grids"
+head -n 4096 "$tmp/grids" >"$tmp/g4096"
+for ((i = 0; i < (grids + 4095) / 4096; i++)); do cat "$tmp/g4096"; done >"$tmp/cycled"
 grep -v '^#' testdata/puzzles2_17_clue >"$tmp/p17"
 for ((i = 0; i < reps; i++)); do cat "$tmp/p17"; done >"$tmp/puzzles"
 awk -v n="$numbers" 'BEGIN { srand(7); for (i = 0; i < n; i++) printf "%d\n", 1 + int(rand() * 5472730538) }' >"$tmp/numbers"
@@ -96,7 +101,9 @@ pair() { # name input "command" package benchmark
 }
 pair "canon, grids" "$tmp/grids" canon canon '^BenchmarkMinlex$/^random$'
 pair "canon, grids (distinct)" "$tmp/grids" canon canon '^BenchmarkMinlex$/^distinct$'
+pair "canon, 4,096 grids cycled" "$tmp/cycled" canon canon '^BenchmarkMinlex$/^random$'
 pair "canon --autos, grids" "$tmp/grids" "canon --autos" canon '^BenchmarkMinlex$/^random$'
+pair "canon --autos, grids (distinct)" "$tmp/grids" "canon --autos" canon '^BenchmarkMinlex$/^distinct$'
 pair "canon --dots, puzzles" "$tmp/puzzles" "canon --dots" canon '^BenchmarkPuzzleMinlex$/^17clue$/^plain$'
 pair "canon --pattern" "$tmp/puzzles" "canon --pattern" canon '^BenchmarkPatternMinlex$'
 pair "solve (first solution)" "$tmp/puzzles" "solve" solve '^BenchmarkFast$/^17clue$/^first$'

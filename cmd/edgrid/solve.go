@@ -320,15 +320,29 @@ func solveGivens(l *inputLine, opts solveOptions, rules *solve.Rules, g9 *[81]ui
 
 // formatGivens writes givens as a puzzle line: '.' for an empty cell.
 func formatGivens(g []uint8) string {
-	b := make([]byte, len(g))
-	for i, v := range g {
-		b[i] = '.'
-		if v > 0 {
-			b[i] = numberChar(int(v))
-		}
-	}
-	return string(b)
+	return string(appendGivens(make([]byte, 0, len(g)), g))
 }
+
+// appendGivens appends g written as formatGivens writes it.
+func appendGivens(b []byte, g []uint8) []byte {
+	for _, v := range g {
+		b = append(b, givenChars[v])
+	}
+	return b
+}
+
+// givenChars are the characters of the values 0 ('.') to 35 (Z), as
+// numberChar writes them; values beyond are never given.
+var givenChars = func() (t [256]byte) {
+	for v := range t {
+		t[v] = '?'
+	}
+	t[0] = '.'
+	for v := 1; v <= 35; v++ {
+		t[v] = numberChar(v)
+	}
+	return t
+}()
 
 // numberChar writes a value as puzzles and rules files do: 1-9, then A=10.
 func numberChar(v int) byte {
@@ -480,7 +494,13 @@ func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []ui
 		case eng.multiline():
 			w.WriteString(eng.format(sol))
 		default:
-			line("solution", eng.format(sol))
+			// The solution's cells straight into the writer's buffer.
+			w.Write(appendGivens(w.AvailableBuffer(), sol))
+			if l.rest != "" {
+				w.WriteByte(' ')
+				w.WriteString(l.rest)
+			}
+			w.WriteByte('\n')
 		}
 		out.none = b2i(!ok)
 	}
