@@ -6,7 +6,7 @@
 # the grids as batches), each timed end to end. Needs curl; nothing else
 # should run meanwhile. N grids (default 2,000), PORT (default 18181),
 # WORKERS the server's --workers (default: the number of cores; WORKERS=default
-# runs it without --workers, with its own default of one per core but one).
+# runs it without --workers, with its own default, also one per core).
 set -eu
 GO=${GO:-go}
 N=${N:-2000}

@@ -26,8 +26,8 @@ type Options struct {
 	// catalog. The caller closes it.
 	Ranker *rank.Ranker
 	// Workers is the number of expensive calls computed at once; 0: one
-	// per core but one, so that a saturated pool leaves a core to the
-	// cheap calls (one on a machine of one core).
+	// per core. The cheap calls do not wait for the pool: they run beside
+	// it, and Go's scheduler shares the cores between them.
 	Workers int
 	// Queue is the number of expensive calls that may wait for a worker
 	// before more are refused with 429; 0: 4 per worker.
@@ -78,7 +78,7 @@ type worker struct {
 // or MaxConns is over MaxMaxConns.
 func New(opt Options) (*Server, error) {
 	if opt.Workers <= 0 {
-		opt.Workers = max(1, runtime.GOMAXPROCS(0)-1)
+		opt.Workers = runtime.GOMAXPROCS(0)
 	}
 	if opt.Queue <= 0 {
 		opt.Queue = 4 * opt.Workers

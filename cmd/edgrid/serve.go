@@ -35,7 +35,7 @@ goes to standard error.`,
 	f := c.Flags()
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT` (0.0.0.0:8080 or :8080 for every interface)")
 	catalogFlag(f, &o.catalog, "number grids by reading this catalog directory (groups and lex orders) instead of the embedded tables alone")
-	f.IntVarP(&o.workers, "workers", "w", 0, "expensive calls computed at once (the grid, number, puzzle, ID and random calls and their batches; not minlex); more wait in a queue of 4 a worker, beyond it 429 (default: one per core but one, leaving a core to the cheap calls; at most 1024)")
+	f.IntVarP(&o.workers, "workers", "w", 0, "expensive calls computed at once (the grid, number, puzzle, ID and random calls and their batches; not minlex); more wait in a queue of 4 a worker, beyond it 429 (default: one per core; the cheap calls run beside the pool, not behind it; at most 1024)")
 	f.IntVar(&o.maxConns, "max-conns", serve.DefaultMaxConns, fmt.Sprintf("connections open at once; more wait, not accepted, until one closes (1..%d), so that memory stays bounded", serve.MaxMaxConns))
 	f.StringVar(&o.cors, "cors", "", "allow the API to be called from pages of `ORIGIN` (as https://example.org, or *); off by default")
 	return c
