@@ -150,7 +150,7 @@ func edgrid_invariants(grids *C.uint8_t, n C.int64_t, names *C.char, namesLen C.
 		if names == nil || namesLen < 0 {
 			return &argError{msg: "no invariant names"}
 		}
-		invs, err := invariantList(C.GoStringN(names, C.int(namesLen)))
+		invs, err := invariantList(unsafe.String((*byte)(unsafe.Pointer(names)), int(namesLen)))
 		if err != nil {
 			return err
 		}
@@ -170,7 +170,7 @@ func edgrid_invariant_count(names *C.char, namesLen C.int64_t, count *C.int64_t,
 		if names == nil || namesLen < 0 || count == nil {
 			return &argError{msg: "no invariant names or no count"}
 		}
-		invs, err := invariantList(C.GoStringN(names, C.int(namesLen)))
+		invs, err := invariantList(unsafe.String((*byte)(unsafe.Pointer(names)), int(namesLen)))
 		*count = C.int64_t(len(invs))
 		return err
 	})

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"edgrid/canon"
 	"edgrid/query"
@@ -14,11 +16,10 @@ import (
 // minlexRows writes each grid's minlex form and automorphism count.
 func minlexRows(grids, forms []canon.Grid, autos []int32, workers int) error {
 	return forRows(len(grids), workers, nil, func(_ struct{}, i int) error {
-		g := grids[i]
-		if err := g.Validate(); err != nil {
+		m, a, _, err := canon.TryMinlex(&grids[i]) // checks the grid once
+		if err != nil {
 			return err
 		}
-		m, a, _ := canon.Minlex(&g)
 		forms[i], autos[i] = m, int32(a)
 		return nil
 	})
@@ -99,6 +100,29 @@ func unrankRows(numbers []int64, o rank.Order, grids []canon.Grid, workers int) 
 // invariantList returns the invariants a comma-separated list names, in its
 // order; an unknown or empty name is an *argError listing the known ones.
 func invariantList(names string) ([]query.Invariant, error) {
+	if v, ok := invariantLists.Load(names); ok {
+		return v.([]query.Invariant), nil
+	}
+	invs, err := lookupInvariants(strings.Clone(names)) // names may be the caller's memory
+	if err == nil && invariantListCount.Add(1) <= maxInvariantLists {
+		invariantLists.Store(strings.Clone(names), invs)
+	}
+	return invs, err
+}
+
+// invariantLists holds the invariants of the name lists asked for so far
+// (at most maxInvariantLists of them), so that a call on one row does not
+// look its names up again: an invariant is safe to share between calls.
+var (
+	invariantLists     sync.Map // string -> []query.Invariant
+	invariantListCount atomic.Int64
+)
+
+// maxInvariantLists bounds invariantLists.
+const maxInvariantLists = 256
+
+// lookupInvariants looks up each name of a comma-separated list.
+func lookupInvariants(names string) ([]query.Invariant, error) {
 	var invs []query.Invariant
 	for _, name := range strings.Split(names, ",") {
 		inv, err := query.Lookup(name, nil)

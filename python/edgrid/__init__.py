@@ -99,6 +99,7 @@ Numbers = Numbers
 integers, or a NumPy integer array of shape (N,)."""
 
 DEFAULT_INVARIANTS = ("autos", "ua4", "intercalates")
+_DEFAULT_NAMES = (list(DEFAULT_INVARIANTS), ",".join(DEFAULT_INVARIANTS).encode("utf-8"))
 """The invariants :func:`invariants` computes when none are named: the cheap ones."""
 
 _ID_WIDTH = 32  # the longest ID: 10 digits, '-', 21 hexadecimal digits
@@ -167,6 +168,20 @@ def _order(order: str) -> int:
         return ORDERS.index(order)
     except ValueError:
         raise InputError(f"order {order!r}: want one of {', '.join(ORDERS)}") from None
+
+
+def _invariant_names(names: str | Sequence[str]) -> tuple[list[str], bytes]:
+    """names as a checked list and as the library's comma-separated bytes;
+    the default tuple's answer is kept, so a call on one row does not build
+    it again."""
+    if names is DEFAULT_INVARIANTS:
+        return _DEFAULT_NAMES
+    if isinstance(names, str):
+        names = [names]
+    names = list(names)
+    if not names or any(not isinstance(s, str) or not s or "," in s for s in names):
+        raise InputError(f"invariants: names {names!r}: want a list of invariant names such as {', '.join(DEFAULT_INVARIANTS)}")
+    return names, ",".join(names).encode("utf-8")
 
 
 def minlex(grids: Rows, *, workers: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -332,12 +347,7 @@ def invariants(grids: Rows, names: Sequence[str] = DEFAULT_INVARIANTS, *, worker
 
     Returns a dict from each name to an int64 array of shape (N,).
     """
-    if isinstance(names, str):
-        names = [names]
-    names = list(names)
-    if not names or any(not isinstance(s, str) or not s or "," in s for s in names):
-        raise InputError(f"invariants: names {names!r}: want a list of invariant names such as {', '.join(DEFAULT_INVARIANTS)}")
-    joined = ",".join(names).encode("utf-8")
+    names, joined = _invariant_names(names)
     g = _rows(grids, "grids")
     n = len(g)
     values = np.empty((len(names), n), dtype=np.int64)
