@@ -34,6 +34,19 @@ func benchRows(b *testing.B, env string) []canon.Grid {
 	return rows
 }
 
+// benchInputs returns the rows of $EDGRID_BENCH_GRIDS (100,000 random
+// grids without it) and of $EDGRID_BENCH_PUZZLES (nil without it), with
+// canon's tables ready.
+func benchInputs(b *testing.B) (grids, puzzles []canon.Grid) {
+	grids = benchRows(b, "EDGRID_BENCH_GRIDS")
+	if grids == nil {
+		grids = randomGrids(100_000, 1)
+	}
+	puzzles = benchRows(b, "EDGRID_BENCH_PUZZLES")
+	canon.Prepare()
+	return grids, puzzles
+}
+
 // BenchmarkRows measures the batch operations of the C API from Go, without
 // cgo or Python, on all cores: what the C API's own batching costs next to
 // BenchmarkLibrary's plain goroutines, on the same inputs. $EDGRID_BENCH_GRIDS and
@@ -41,12 +54,7 @@ func benchRows(b *testing.B, env string) []canon.Grid {
 // them); without the first the grids are 100,000 random ones, without the
 // second the puzzle benchmarks are skipped. Each reports rows/s.
 func BenchmarkRows(b *testing.B) {
-	grids := benchRows(b, "EDGRID_BENCH_GRIDS")
-	if grids == nil {
-		grids = randomGrids(100_000, 1)
-	}
-	puzzles := benchRows(b, "EDGRID_BENCH_PUZZLES")
-	canon.Prepare()
+	grids, puzzles := benchInputs(b)
 	forms := make([]canon.Grid, max(len(grids), len(puzzles)))
 	autos := make([]int32, len(forms))
 	counts := make([]int64, len(forms))
@@ -93,12 +101,7 @@ func parallel(n int, do func(lo, hi int)) {
 // BenchmarkRows ($EDGRID_BENCH_GRIDS, $EDGRID_BENCH_PUZZLES). Each reports
 // rows/s.
 func BenchmarkLibrary(b *testing.B) {
-	grids := benchRows(b, "EDGRID_BENCH_GRIDS")
-	if grids == nil {
-		grids = randomGrids(100_000, 1)
-	}
-	puzzles := benchRows(b, "EDGRID_BENCH_PUZZLES")
-	canon.Prepare()
+	grids, puzzles := benchInputs(b)
 	forms := make([]canon.Grid, max(len(grids), len(puzzles)))
 	autos := make([]int32, len(forms))
 	counts := make([]int64, len(forms))

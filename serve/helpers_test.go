@@ -2,9 +2,11 @@ package serve
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -167,3 +169,19 @@ func sleep() { time.Sleep(10 * time.Millisecond) }
 
 // parsePuzzleForTest reads an 81-character puzzle line.
 func parsePuzzleForTest(s string) (canon.Grid, error) { return canon.ParsePuzzle(s) }
+
+// serveLoopback runs s.Serve on a listener of 127.0.0.1 and returns its
+// address and a function that stops it and returns what Serve returned.
+func serveLoopback(t testing.TB, s *Server) (addr string, stop func() error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ctx, ln) }()
+	return ln.Addr().String(), func() error {
+		cancel()
+		return <-served
+	}
+}

@@ -2,7 +2,6 @@ package serve
 
 import (
 	"bufio"
-	"context"
 	"net"
 	"net/http"
 	"testing"
@@ -29,22 +28,15 @@ func TestMaxConns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ctx, ln) }()
+	addr, stop := serveLoopback(t, s)
 	defer func() {
-		cancel()
-		if err := <-done; err != nil {
+		if err := stop(); err != nil {
 			t.Error(err)
 		}
 	}()
 	var open []net.Conn
 	for range 3 {
-		c, err := net.Dial("tcp", ln.Addr().String())
+		c, err := net.Dial("tcp", addr)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -78,14 +78,8 @@ func memoryPhase(t *testing.T, phase time.Duration) (total, rss uint64) {
 	if held := int64(cap(s.bodies)) * s.opt.MaxBody; held != maxHeldBytes {
 		t.Fatalf("the bodies held at once: %d bytes; this phase wants them at the bound", held)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- s.Serve(ctx, ln) }()
-	base := "http://" + ln.Addr().String()
+	addr, stopServe := serveLoopback(t, s)
+	base := "http://" + addr
 
 	// One body of 104 lines of a grid padded to 10,000 bytes: just under
 	// the 1 MiB limit, shared by every poster.
@@ -148,7 +142,7 @@ func memoryPhase(t *testing.T, phase time.Duration) (total, rss uint64) {
 	time.Sleep(300 * time.Millisecond)
 	var idle []net.Conn
 	for range s.opt.MaxConns + 256 {
-		c, err := net.Dial("tcp", ln.Addr().String())
+		c, err := net.Dial("tcp", addr)
 		if err != nil {
 			break // the backlog is full: enough are waiting
 		}
@@ -163,8 +157,7 @@ func memoryPhase(t *testing.T, phase time.Duration) (total, rss uint64) {
 		c.Close()
 	}
 	wg.Wait()
-	cancel()
-	if err := <-served; err != nil {
+	if err := stopServe(); err != nil {
 		t.Error(err)
 	}
 	var summary []string
