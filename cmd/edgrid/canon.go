@@ -31,6 +31,7 @@ need not be valid.`,
 	}
 	f := c.Flags()
 	f.BoolVarP(&o.autos, "autos", "a", false, "also print the number of automorphisms: <form> <automorphisms>")
+	retireShorthand(f.Lookup("autos")) // -a is --all (solve, bands)
 	f.BoolVarP(&o.dots, "dots", "d", false, "write empty cells as '.' rather than '0'")
 	f.BoolVar(&o.patternFirst, "pattern-first", false, "compare puzzles by clue pattern first, then digits (sudoku-minlexing-tool's order)")
 	f.BoolVar(&o.pattern, "pattern", false, "print the minlex form of the clue pattern (1 for a clue, 0 or '.' for an empty cell)")

@@ -153,7 +153,8 @@ func newRoot(s streams) *cobra.Command {
 		root.AddCommand(m(s))
 	}
 	wordCompletion(root)
-	retireShorthands(root)
+	root.InitDefaultVersionFlag()
+	retireShorthand(root.Flags().Lookup("version")) // -v is --verbose (solve)
 	return root
 }
 

@@ -73,6 +73,7 @@ type rankOptions struct {
 // addFlags adds the flags rank and unrank share.
 func (o *rankOptions) addFlags(c *cobra.Command) {
 	c.Flags().StringVarP(&o.orderName, "order", "o", "paper", "numbering: paper (the paper's: groups in order, inside each the order of its dancing-links search), groups (the same groups, ascending inside each) or lex (plain lexicographic)")
+	retireShorthand(c.Flags().Lookup("order")) // -o is --out
 	catalogFlag(c.Flags(), &o.catalog, "read grids from this catalog directory instead of regenerating them (groups and lex orders; the paper's order regenerates its leaf, as the files are in ascending order)")
 }
 
