@@ -21,6 +21,38 @@ const (
 	MinimalAny
 )
 
+// Method is how a scan searches.
+type Method int
+
+const (
+	// MethodAuto takes the band method for whole scans of 16 to
+	// MaxAutoBandClues clues, where it is the faster, and hitting-set
+	// search otherwise.
+	MethodAuto Method = iota
+	// MethodHitting searches the hitting sets of the whole grid's
+	// unavoidable sets (docs/scan.md, "The hitting-set search").
+	MethodHitting
+	// MethodBands pairs valid clue sets of two bands and completes them in
+	// the third (docs/scan.md, "The band method"); at most MaxBandClues
+	// clues.
+	MethodBands
+)
+
+// MaxAutoBandClues is the most clues for which MethodAuto takes the band
+// method.
+const MaxAutoBandClues = 17
+
+// String is the method's name as the command line spells it.
+func (m Method) String() string {
+	switch m {
+	case MethodHitting:
+		return "hitting"
+	case MethodBands:
+		return "bands"
+	}
+	return "auto"
+}
+
 // Options says what a scan looks for.
 type Options struct {
 	Clues     int         // the number of clues, 1..81
@@ -28,6 +60,7 @@ type Options struct {
 	First     bool        // stop after the first puzzle
 	Minimal   Minimality  // which puzzles to report
 	MaxUASize int         // the unavoidable sets collected first: every minimal one up to this size (0: UASize's default)
+	Method    Method      // how to search; every method reports the same puzzles
 	// Progress, when not nil, is called from the scanning goroutine about
 	// every 4,096 search nodes with the nodes searched in the grid so far.
 	Progress func(nodes int64)
@@ -51,6 +84,12 @@ func (o *Options) check() error {
 	}
 	if o.Minimal < MinimalAuto || o.Minimal > MinimalAny {
 		return fmt.Errorf("scan: unknown minimality %d", o.Minimal)
+	}
+	if o.Method < MethodAuto || o.Method > MethodBands {
+		return fmt.Errorf("scan: unknown method %d", o.Method)
+	}
+	if o.Method == MethodBands && o.Clues > MaxBandClues {
+		return fmt.Errorf("scan: the band method scans for at most %d clues, not %d", MaxBandClues, o.Clues)
 	}
 	return nil
 }
@@ -88,4 +127,15 @@ type Stats struct {
 	Nodes      int64 // search nodes: clue sets built on the way to k clues
 	Candidates int64 // clue sets that hit every known set and went to the solver
 	Puzzles    int64 // puzzles reported
+}
+
+// bands reports whether the scan takes the band method.
+func (o *Options) bands() bool {
+	switch o.Method {
+	case MethodBands:
+		return true
+	case MethodHitting:
+		return false
+	}
+	return o.Clues >= 16 && o.Clues <= MaxAutoBandClues && !o.First
 }

@@ -73,11 +73,24 @@ func listCase(t testing.TB, list []canon.Grid, r *rand.Rand, size int) (canon.Gr
 	return p, solution(t, &p), around(&p, size, func() int { return r.IntN(81) })
 }
 
-// scanAll collects the clue masks a scan reports, sorted.
+// scanAll collects the clue masks a scan reports, sorted. A scan that
+// either method can make (at most MaxBandClues clues, not First) with
+// MethodAuto runs by both, which must report the same puzzles.
 func scanAll(t testing.TB, g *canon.Grid, opt Options) []canon.Mask {
 	t.Helper()
-	got, _ := scanWith(t, NewScanner(), g, opt)
-	return got
+	if opt.Method != MethodAuto || opt.Clues > MaxBandClues || opt.First {
+		got, _ := scanWith(t, NewScanner(), g, opt)
+		return got
+	}
+	opt.Method = MethodHitting
+	hit, _ := scanWith(t, NewScanner(), g, opt)
+	opt.Method = MethodBands
+	bands, _ := scanWith(t, NewScanner(), g, opt)
+	if !slices.Equal(hit, bands) {
+		t.Errorf("%v, %d clues, cells %v: the band method found %d puzzles, hitting-set search %d",
+			g, opt.Clues, opt.Cells, len(bands), len(hit))
+	}
+	return hit
 }
 
 // scanWith collects the clue masks scanner s reports, sorted, and its

@@ -32,7 +32,8 @@ var errStop = errors.New("scan: stop")
 // between grids and allocates nothing per candidate; it is not safe for
 // concurrent use (use one per goroutine).
 type Scanner struct {
-	fast *solve.Fast
+	fast  *solve.Fast
+	bands *bandScanner // the band method's state, made on first use
 
 	g        [81]uint8 // the grid
 	k        int       // clues wanted
@@ -98,6 +99,12 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 	}
 	if err := ctx.Err(); err != nil {
 		return Stats{}, err
+	}
+	if opt.bands() {
+		if s.bands == nil {
+			s.bands = newBandScanner(s.fast)
+		}
+		return s.bands.scan(ctx, g, opt, fn)
 	}
 	s.g = [81]uint8(*g)
 	s.k, s.minimal, s.first, s.emit, s.ctx, s.progress = opt.Clues, opt.minimal(), opt.First, fn, ctx, opt.Progress

@@ -1,0 +1,161 @@
+package scan
+
+import (
+	"context"
+	"errors"
+
+	"edgrid/canon"
+	"edgrid/solve"
+)
+
+// MaxBandClues is the largest number of clues the band method scans for:
+// its lists of valid band clue sets grow quickly with the clues a band may
+// hold.
+const MaxBandClues = 18
+
+// crossWords and thirdWords size the bit vectors of the band method: the
+// unavoidable sets of bands 1+2 that meet both bands (at most 64 times
+// crossWords of them), and those that meet band 3 and bands 1+2 (at most 64
+// times thirdWords).
+const (
+	crossWords = 8
+	thirdWords = 4
+	maxCross   = 64 * crossWords
+	maxThird   = 64 * thirdWords
+	maxLearned = 1024
+)
+
+// lowMax is the most clues a band or stack holds in the band method's low
+// passes; the high passes take the puzzles with a band or stack of more.
+const lowMax = 6
+
+// bandScanner finds a grid's puzzles by the band method (docs/scan.md, "The
+// band method"): for each way to see a band or stack as band 3, it pairs
+// valid clue sets of bands 1 and 2 that together hit every unavoidable set
+// of bands 1+2, then places the remaining clues in band 3.
+type bandScanner struct {
+	fast *solve.Fast
+
+	g        [81]uint8
+	k        int
+	minimal  bool
+	first    bool
+	emit     func(canon.Mask) error
+	ctx      context.Context
+	progress func(int64)
+	allowed  cells // the cells clues may take
+	stats    Stats
+	nextTick int64
+
+	uas     []cells // the grid's minimal unavoidable sets, smallest first
+	learned []cells // sets learned from candidates with a second solution
+	valid   [2][3][]uint32
+	lowBand [3]int // the rows' bands in the order of the low passes
+
+	p bandPass // the pass in progress
+
+	dbgPairs, dbgZ, dbgZRoot int64
+}
+
+// newBandScanner returns a bandScanner that checks candidates with fast.
+func newBandScanner(fast *solve.Fast) *bandScanner { return &bandScanner{fast: fast} }
+
+// scan is Scanner.Scan by the band method; opt is checked.
+func (s *bandScanner) scan(ctx context.Context, g *canon.Grid, opt Options, fn func(canon.Mask) error) (Stats, error) {
+	s.g = [81]uint8(*g)
+	s.k, s.minimal, s.first, s.emit, s.ctx, s.progress = opt.Clues, opt.minimal(), opt.First, fn, ctx, opt.Progress
+	s.stats = Stats{}
+	s.nextTick = bandTick
+	s.allowed = allCells()
+	if opt.Cells != nil {
+		s.allowed = fromMask(*opt.Cells)
+	}
+	s.uas = minimalSets(g, opt.UASize())
+	s.learned = s.learned[:0]
+	s.stats.Sets = len(s.uas)
+	s.listValid()
+	err := s.passes()
+	s.emit, s.ctx, s.progress = nil, nil, nil
+	if errors.Is(err, errStop) {
+		err = nil
+	}
+	return s.stats, err
+}
+
+// bandTick is how many pairs the band method tests between its periodic
+// checks of the context and reports of progress.
+const bandTick = 1 << 20
+
+// tick is the periodic check: progress, then the context's error.
+func (s *bandScanner) tick() error {
+	s.nextTick = s.stats.Nodes + bandTick
+	if s.progress != nil {
+		s.progress(s.stats.Nodes)
+	}
+	return s.ctx.Err()
+}
+
+// listValid lists the valid clue sets of each band of the grid and of its
+// transpose, of as many clues as a band 1 or 2 may hold, and orders the
+// rows' bands for the low passes: the band with the most valid sets of
+// lowMax clues first, so that it is band 3 of the costliest low pass.
+func (s *bandScanner) listValid() {
+	var uas [2][3][]uint32
+	var allowed [2][3]uint32
+	least := 27
+	for dir := range 2 {
+		for b := range 3 {
+			f := makeFrame(&s.g, dir == 1, [3]int{b, (b + 1) % 3, (b + 2) % 3})
+			band := f.band(0)
+			uas[dir][b] = bandUAs(&band)
+			allowed[dir][b] = s.localAllowed(&f, 0)
+			least = min(least, leastValid(uas[dir][b], allowed[dir][b]))
+		}
+	}
+	// A band of bands 1+2 holds at most lowMax clues in a low pass, and in
+	// a high pass at most what band 3's lowMax+1 and the other band's
+	// least leave.
+	lo := (s.k + 2) / 3
+	hi := max(min(lowMax, s.k-lo-least), s.k-(lowMax+1)-least)
+	var count [3]int
+	for dir := range 2 {
+		for b := range 3 {
+			s.valid[dir][b] = validSets(uas[dir][b], allowed[dir][b], 0, hi, s.valid[dir][b][:0])
+			if dir == 0 {
+				for _, x := range s.valid[dir][b] {
+					if popcount32(x) == lowMax {
+						count[b]++
+					}
+				}
+			}
+		}
+	}
+	s.lowBand = [3]int{0, 1, 2}
+	for i := 1; i < 3; i++ {
+		for j := i; j > 0 && count[s.lowBand[j]] > count[s.lowBand[j-1]]; j-- {
+			s.lowBand[j], s.lowBand[j-1] = s.lowBand[j-1], s.lowBand[j]
+		}
+	}
+}
+
+// localAllowed is the allowed cells of frame band j as local cells.
+func (s *bandScanner) localAllowed(f *bandFrame, j int) uint32 {
+	var m uint32
+	for l := range 27 {
+		if s.allowed.has(int(f.orig[27*j+l])) {
+			m |= 1 << l
+		}
+	}
+	return m
+}
+
+// leastValid is the fewest clues a valid set of a band with unavoidable
+// sets uas can hold within allowed (28 when none can).
+func leastValid(uas []uint32, allowed uint32) int {
+	for n := 0; n <= 27; n++ {
+		if len(validSets(uas, allowed, n, n, nil)) > 0 {
+			return n
+		}
+	}
+	return 28
+}

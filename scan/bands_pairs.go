@@ -1,0 +1,84 @@
+package scan
+
+// pairChunk is the side of the blocks of pairs the pair loop takes at a
+// time: 256 sets of band 1 against 256 of band 2, whose first words stay
+// in the first-level cache.
+const pairChunk = 256
+
+// pairs tests every pair of a clue set of xs (band 1) and one of ys (band
+// 2) and takes those that hit every set of bands 1+2 to band 3.
+func (s *bandScanner) pairs(xs, ys *bandList) error {
+	nx, ny := len(xs.sets), len(ys.sets)
+	for x0 := 0; x0 < nx; x0 += pairChunk {
+		x1 := min(x0+pairChunk, nx)
+		for y0 := 0; y0 < ny; y0 += pairChunk {
+			y1 := min(y0+pairChunk, ny)
+			yv := ys.v0[y0:y1]
+			for i := x0; i < x1; i++ {
+				v := xs.v0[i]
+				for jj, w := range yv {
+					// Most pairs miss one of the first 64 sets
+					// together: a single AND ends them.
+					if v&w != 0 {
+						continue
+					}
+					j := y0 + jj
+					if !missNone(&xs.v1[i], &ys.v1[j]) {
+						continue
+					}
+					if err := s.pair(xs, i, ys, j); err != nil {
+						return err
+					}
+				}
+			}
+			s.stats.Nodes += int64((x1 - x0) * (y1 - y0))
+			if s.stats.Nodes >= s.nextTick {
+				if err := s.tick(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// missNone reports whether no set of the later words is missed by both.
+func missNone(a, b *[crossWords - 1]uint64) bool {
+	var x uint64
+	for w := range a {
+		x |= a[w] & b[w]
+	}
+	return x == 0
+}
+
+// pair goes on with a valid band 1+2, clue set i of xs and j of ys: the
+// stacks must leave room, the learned sets of bands 1+2 must be hit, and
+// band 3 must take the rest (third.go).
+func (s *bandScanner) pair(xs *bandList, i int, ys *bandList, j int) error {
+	p := &s.p
+	// Each stack holds at most stackMax clues: the counts are packed
+	// eight bits a stack and never carry.
+	st := xs.stk[i] + ys.stk[j]
+	var caps [3]int
+	room := 0
+	for k := range 3 {
+		c := int(st >> (8 * k) & 0xff)
+		if c > p.stackMax {
+			return nil
+		}
+		caps[k] = p.stackMax - c
+		room += caps[k]
+	}
+	if room < p.n3 {
+		return nil
+	}
+	x, y := xs.sets[i], ys.sets[j]
+	s.dbgPairs++
+	for _, u := range p.xy12 {
+		if u.p0&x|u.p1&y == 0 {
+			return nil
+		}
+	}
+	s.dbgZRoot++
+	return s.band3(x, y, &xs.w[i], &ys.w[j], caps)
+}

@@ -1,0 +1,141 @@
+package scan
+
+// The passes of the band method. A puzzle of k clues has a band or stack of
+// at least ceil(k/3) clues. Each puzzle is found in exactly one pass, its
+// owner (owner):
+//
+//   - high passes, when some band or stack holds more than lowMax clues:
+//     band 3 is the first of bands 1-3, stacks 1-3 (in that order) that
+//     holds the most clues, n3 of them. The bands before it in its
+//     direction hold fewer than n3, those after at most n3; in the other
+//     direction, stacks (after the bands) hold at most n3, bands (before
+//     the stacks) fewer than n3.
+//   - low passes, when no band or stack holds more than lowMax: only the
+//     rows' bands serve as band 3, in the order lowBand (the band with the
+//     most valid sets of lowMax clues first, so that its costly pairs of
+//     bands 1+2 come up in one pass only); band 3 is the first of them in
+//     that order with the most clues, and every stack holds at most lowMax.
+//
+// A pass fixes the frame, n3 and the most clues each band of bands 1+2 and
+// each stack may hold.
+
+// bandPass is one pass and its working state.
+type bandPass struct {
+	id       int       // the pass, as owner numbers it
+	fr       bandFrame // the frame
+	dir      int       // 0: band 3 is a band of the grid, 1: of its transpose
+	hband    [3]int    // the bands of the frame's grid at frame bands 0-2
+	n3       int       // the clues of band 3
+	most     [2]int    // the most clues frame bands 0 and 1 may hold
+	stackMax int       // the most clues a stack of the frame may hold
+
+	allowed3 uint32   // the cells of band 3 clues may take
+	cross    []cross  // sets of bands 1+2 that meet both bands
+	third    []third  // sets that meet band 3 and bands 1+2
+	pure3    []uint32 // sets inside band 3
+	xy12     []cross  // learned sets inside bands 1+2
+	extra    []third  // sets that meet band 3 beyond the vectors: learned in the pass, or past maxThird
+	lists    [2][]bandList
+	hitCross [2][27][crossWords]uint64
+	hitThird [2][27][thirdWords]uint64
+	z        thirdSearch
+	nMini    int             // p.third[:nMini] meet band 3 in one minirow
+	miniMR   [maxThird]uint8 // the minirow of each of them
+	miniSub  [maxThird]uint8 // its cells there, as a 3-bit set of places
+	others   []uint32        // scratch: the sets a critical band 3 must hit beyond its minirows
+}
+
+// cross is an unavoidable set inside bands 1+2, by band.
+type cross struct{ p0, p1 uint32 }
+
+// third is an unavoidable set that meets band 3: its cells in bands 1+2
+// and in band 3.
+type third struct{ p0, p1, p3 uint32 }
+
+// passID numbers the passes: a high pass by its band 3 (t = 3*dir + band)
+// and n3, a low pass by its place a in lowBand and n3.
+func passID(high bool, t, n3 int) int {
+	if high {
+		return t*32 + n3
+	}
+	return 1024 + t*32 + n3
+}
+
+// owner is the pass that finds the puzzle with clues p.
+func (s *bandScanner) owner(p cells) int {
+	var v [6]int
+	for x := p; !x.empty(); {
+		c := x.first()
+		x.clear(c)
+		v[c/27]++
+		v[3+c%9/3]++
+	}
+	mx, t := 0, 0
+	for i, n := range v {
+		if n > mx {
+			mx, t = n, i
+		}
+	}
+	if mx > lowMax {
+		return passID(true, t, mx)
+	}
+	bm, a := -1, 0
+	for i, b := range s.lowBand {
+		if v[b] > bm {
+			bm, a = v[b], i
+		}
+	}
+	return passID(false, a, bm)
+}
+
+// passes runs every pass that can hold a puzzle of s.k clues.
+func (s *bandScanner) passes() error {
+	lo := (s.k + 2) / 3
+	for t := range 6 {
+		dir, b := t/3, t%3
+		others := [2]int{(b + 1) % 3, (b + 2) % 3}
+		if others[0] > others[1] {
+			others[0], others[1] = others[1], others[0]
+		}
+		for n3 := max(lo, lowMax+1); n3 <= s.k; n3++ {
+			var most [2]int
+			for j, o := range others {
+				most[j] = n3
+				if o < b {
+					most[j] = n3 - 1
+				}
+			}
+			stackMax := n3
+			if dir == 1 {
+				stackMax = n3 - 1
+			}
+			if err := s.pass(passID(true, t, n3), dir, [3]int{others[0], others[1], b}, n3, most, stackMax); err != nil {
+				return err
+			}
+		}
+	}
+	for a := range 3 {
+		b := s.lowBand[a]
+		var others [2]int
+		var most [2]int
+		j := 0
+		for i, o := range s.lowBand {
+			if i == a {
+				continue
+			}
+			others[j] = o
+			most[j] = 0 // set below
+			if i < a {
+				most[j] = -1
+			}
+			j++
+		}
+		for n3 := lo; n3 <= lowMax; n3++ {
+			m := [2]int{n3 + most[0], n3 + most[1]}
+			if err := s.pass(passID(false, a, n3), 0, [3]int{others[0], others[1], b}, n3, m, lowMax); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

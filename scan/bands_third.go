@@ -1,0 +1,212 @@
+package scan
+
+import "math/bits"
+
+// zLevels bounds the depth of band 3's search: one level a clue.
+const zLevels = 28
+
+// zCap bounds the sets band 3's search holds at one level.
+const zCap = 2048
+
+// thirdSearch places the clues of band 3 for one valid band 1+2: n of
+// them, at most caps[s] in stack s, hitting every set it holds (local
+// cells of band 3). Each level keeps the sets that the clues above it miss,
+// so that a node reads only those.
+type thirdSearch struct {
+	n    int
+	caps [3]int
+	lv   [zLevels][]uint32
+}
+
+// band3 finds every way to complete bands 1+2 (clue sets x and y of frame
+// bands 0 and 1) with p.n3 clues of band 3 that hit the sets of band 3
+// itself, the sets of bands 1+2 and band 3 that x and y miss (wx and wy
+// are their vectors), and the sets learned, and checks each with the
+// solver. The minirows' sets decide most cases at once (bands_minirow.go).
+func (s *bandScanner) band3(x, y uint32, wx, wy *[thirdWords]uint64, caps [3]int) error {
+	p := &s.p
+	var code [9]uint8
+	for w := 0; w*64 < p.nMini; w++ {
+		m := wx[w] & wy[w]
+		if rem := p.nMini - w*64; rem < 64 {
+			m &= 1<<rem - 1
+		}
+		for ; m != 0; m &= m - 1 {
+			i := w<<6 | bits.TrailingZeros64(m)
+			code[p.miniMR[i]] |= 1 << p.miniSub[i]
+		}
+	}
+	need := 0
+	var needS [3]int
+	for mr, c := range code {
+		n := int(minirowNeed[c])
+		need += n
+		needS[mr%3] += n
+	}
+	if need > p.n3 || needS[0] > caps[0] || needS[1] > caps[1] || needS[2] > caps[2] {
+		return nil
+	}
+	if need == p.n3 && p.allowed3 == 1<<27-1 {
+		return s.critical(x, y, wx, wy, &code)
+	}
+	z := &p.z
+	z.n, z.caps = p.n3, caps
+	dead := ^p.allowed3 & (1<<27 - 1)
+	for k := range 3 {
+		if caps[k] == 0 {
+			dead |= stackCells[k]
+		}
+	}
+	l := append(z.lv[0][:0], p.pure3...)
+	for w := range thirdWords {
+		for m := wx[w] & wy[w]; m != 0; m &= m - 1 {
+			l = append(l, p.third[w<<6|bits.TrailingZeros64(m)].p3)
+		}
+	}
+	for _, u := range p.extra {
+		if u.p0&x|u.p1&y == 0 && len(l) < zCap {
+			l = append(l, u.p3)
+		}
+	}
+	z.lv[0] = l
+	return s.zNode(x, y, 0, 0, dead, [3]int{})
+}
+
+// critical is band3 when the minirows' sets need every clue band 3 holds:
+// each minirow with sets takes one of its fewest hitting cell sets and no
+// other cell is a clue; each such band 3 must still hit the other sets.
+func (s *bandScanner) critical(x, y uint32, wx, wy *[thirdWords]uint64, code *[9]uint8) error {
+	p := &s.p
+	o := append(p.others[:0], p.pure3...)
+	for w := range thirdWords {
+		m := wx[w] & wy[w]
+		if lo := p.nMini - w*64; lo > 0 {
+			if lo >= 64 {
+				continue
+			}
+			m &^= 1<<lo - 1
+		}
+		for ; m != 0; m &= m - 1 {
+			o = append(o, p.third[w<<6|bits.TrailingZeros64(m)].p3)
+		}
+	}
+	for _, u := range p.extra {
+		if u.p0&x|u.p1&y == 0 {
+			o = append(o, u.p3)
+		}
+	}
+	p.others = o
+	return s.criticalRow(x, y, code, 0, 0)
+}
+
+// criticalRow chooses the clues of minirows mr onward, z holding those of
+// the minirows before.
+func (s *bandScanner) criticalRow(x, y uint32, code *[9]uint8, mr int, z uint32) error {
+	for mr < 9 && code[mr] == 0 {
+		mr++
+	}
+	if mr == 9 {
+		for _, u := range s.p.others {
+			if u&z == 0 {
+				return nil
+			}
+		}
+		return s.candidate(x, y, z)
+	}
+	// Minirow mr is row mr/3 of band 3, columns 3*(mr%3)..+2.
+	base := uint(mr/3*9 + mr%3*3)
+	for _, h := range minirowHits[code[mr]] {
+		if err := s.criticalRow(x, y, code, mr+1, z|uint32(h)<<base); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// zNode extends band 3's clues in chosen (k of them, cnt by stack), with
+// z.lv[k] the sets they miss. At its top, every cell of dead is closed to
+// the clues below (outside the allowed cells, in a full stack, or tried by
+// an earlier sibling). A node dies when a set has no open cell, or when
+// more of the sets are pairwise disjoint on their open cells than clues
+// remain (each needs its own). Otherwise it branches on the set with the
+// fewest open cells, each open cell in turn a clue and then dead.
+func (s *bandScanner) zNode(x, y, chosen uint32, k int, dead uint32, cnt [3]int) error {
+	s.dbgZ++
+	z := &s.p.z
+	sets := z.lv[k]
+	best, bestN := uint32(0), 28
+	var taken uint32
+	disjoint := 0
+	for _, u := range sets {
+		open := u &^ dead
+		n := bits.OnesCount32(open)
+		if n == 0 {
+			return nil
+		}
+		if n < bestN {
+			best, bestN = open, n
+		}
+		if open&taken == 0 {
+			taken |= open
+			disjoint++
+		}
+	}
+	left := z.n - k
+	if len(sets) == 0 {
+		free := (1<<27 - 1) &^ dead &^ chosen
+		return s.zFill(x, y, chosen, free, left, cnt)
+	}
+	if disjoint > left {
+		return nil
+	}
+	for best != 0 {
+		c := bits.TrailingZeros32(best)
+		best &= best - 1
+		bit := uint32(1) << c
+		next := z.lv[k+1][:0]
+		for _, u := range sets {
+			if u&bit == 0 {
+				next = append(next, u)
+			}
+		}
+		z.lv[k+1] = next
+		st := stackOf[c]
+		cnt[st]++
+		d := dead
+		if cnt[st] == z.caps[st] {
+			d |= stackCells[st]
+		}
+		if err := s.zNode(x, y, chosen|bit, k+1, d, cnt); err != nil {
+			return err
+		}
+		cnt[st]--
+		dead |= bit
+	}
+	return nil
+}
+
+// zFill adds left clues of free to chosen, every way the stacks allow, and
+// checks each clue set made.
+func (s *bandScanner) zFill(x, y, chosen, free uint32, left int, cnt [3]int) error {
+	if left == 0 {
+		return s.candidate(x, y, chosen)
+	}
+	if bits.OnesCount32(free) < left {
+		return nil
+	}
+	z := &s.p.z
+	for free != 0 {
+		c := bits.TrailingZeros32(free)
+		free &= free - 1
+		st := stackOf[c]
+		if cnt[st] == z.caps[st] {
+			continue
+		}
+		cnt[st]++
+		if err := s.zFill(x, y, chosen|1<<c, free, left-1, cnt); err != nil {
+			return err
+		}
+		cnt[st]--
+	}
+	return nil
+}
