@@ -18,10 +18,16 @@ const MaxBandClues = 18
 // crossWords of them), and those that meet band 3 and bands 1+2 (at most 64
 // times thirdWords).
 const (
-	crossWords = 8
-	thirdWords = 4
+	crossWords = 16
+	thirdWords = 8
 	maxCross   = 64 * crossWords
 	maxThird   = 64 * thirdWords
+	// firstCross and firstThird are the collected sets a frame puts in
+	// its vectors at most; the rest of the room takes sets learned there.
+	firstCross = maxCross * 3 / 4
+	firstThird = maxThird / 2
+	// absorbAt is how many learned sets wait before they join the vectors.
+	absorbAt   = 64
 	maxLearned = 1024
 )
 
@@ -53,8 +59,6 @@ type bandScanner struct {
 	lowBand [3]int // the rows' bands in the order of the low passes
 
 	p bandPass // the pass in progress
-
-	dbgPairs, dbgZ, dbgZRoot int64
 }
 
 // newBandScanner returns a bandScanner that checks candidates with fast.

@@ -1,11 +1,20 @@
 package scan
 
+import "errors"
+
 // candidate checks the clue set made of x, y and z (local cells of frame
 // bands 0, 1 and 2) with the solver. A unique solution is a puzzle, which
 // is reported when this pass owns it (and, when asked, it is minimal); a
 // second solution is learned as an unavoidable set.
 func (s *bandScanner) candidate(x, y, z uint32) error {
 	p := &s.p
+	// A set learned from this band 1+2's earlier candidates must be hit
+	// by z too.
+	for _, u := range p.local {
+		if u&z == 0 {
+			return nil
+		}
+	}
 	s.stats.Candidates++
 	var clues cells
 	for j, part := range [3]uint32{x, y, z} {
@@ -30,7 +39,10 @@ func (s *bandScanner) candidate(x, y, z uint32) error {
 				u.set(c)
 			}
 		}
-		s.learn(u)
+		if s.learn(u) {
+			// Inside bands 1+2: no band 3 completes them.
+			return errPairDead
+		}
 		return nil
 	}
 	if s.owner(clues) != p.id {
@@ -64,22 +76,46 @@ func (s *bandScanner) candidate(x, y, z uint32) error {
 // learn keeps unavoidable set u for the rest of the scan: in this pass as
 // a set of bands 1+2 or one that meets band 3, in later passes as one of
 // the frame's kinds.
-func (s *bandScanner) learn(u cells) {
+func (s *bandScanner) learn(u cells) (inside12 bool) {
 	p := &s.p
 	s.stats.Learned++
 	if len(s.learned) < maxLearned {
 		s.learned = append(s.learned, u)
 	}
 	q := p.fr.split(u)
+	if q[2] != 0 {
+		p.local = append(p.local, q[2])
+	}
 	switch {
 	case q[2] == 0:
-		p.xy12 = append(p.xy12, cross{q[0], q[1]})
+		p.xy12 = ring(p.xy12, cross{q[0], q[1]}, &p.xy12Next)
 	case q[0]|q[1] == 0:
 		p.pure3 = append(p.pure3, q[2])
 	default:
-		p.extra = append(p.extra, third{q[0], q[1], q[2]})
+		p.extra = ring(p.extra, third{q[0], q[1], q[2]}, &p.extraNext)
 	}
+	return q[2] == 0
 }
+
+// errPairDead ends band 3's search for a band 1+2 that a learned set inside
+// bands 1+2 shows has no completion.
+var errPairDead = errors.New("scan: band 1+2 dead")
 
 // trailing32 is the index of the lowest bit set in m.
 func trailing32(m uint32) int { return popcount32(m&-m - 1) }
+
+// maxExtra bounds the learned sets a pass tests one by one for each valid
+// band 1+2: a grid with many near-puzzles teaches tens of thousands, and
+// the newest serve best.
+const maxExtra = 192
+
+// ring appends u to s while s holds fewer than maxExtra sets, and then
+// replaces the oldest, *next counting the replacements.
+func ring[T any](s []T, u T, next *int) []T {
+	if len(s) < maxExtra {
+		return append(s, u)
+	}
+	s[*next%maxExtra] = u
+	*next++
+	return s
+}

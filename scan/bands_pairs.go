@@ -1,5 +1,7 @@
 package scan
 
+import "math/bits"
+
 // pairChunk is the side of the blocks of pairs the pair loop takes at a
 // time: 256 sets of band 1 against 256 of band 2, whose first words stay
 // in the first-level cache.
@@ -16,22 +18,30 @@ func (s *bandScanner) pairs(xs, ys *bandList) error {
 			yv := ys.v0[y0:y1]
 			for i := x0; i < x1; i++ {
 				v := xs.v0[i]
-				for jj, w := range yv {
-					// Most pairs miss one of the first 64 sets
-					// together: a single AND ends them.
-					if v&w != 0 {
-						continue
+				// Most pairs miss one of the first 64 sets together:
+				// the first words' AND ends them, 64 pairs a mask.
+				for b := 0; b < len(yv); b += 64 {
+					var m uint64
+					if widePairs {
+						m = pairMaskWide(v, yv[b:min(b+64, len(yv))])
+					} else {
+						m = pairMaskNarrow(v, yv[b:min(b+64, len(yv))])
 					}
-					j := y0 + jj
-					if !missNone(&xs.v1[i], &ys.v1[j]) {
-						continue
-					}
-					if err := s.pair(xs, i, ys, j); err != nil {
-						return err
+					for ; m != 0; m &= m - 1 {
+						j := y0 + b + bits.TrailingZeros64(m)
+						if !missNone(&xs.v1[i], &ys.v1[j]) {
+							continue
+						}
+						if err := s.pair(xs, i, ys, j); err != nil {
+							return err
+						}
 					}
 				}
 			}
 			s.stats.Nodes += int64((x1 - x0) * (y1 - y0))
+			if len(s.p.xy12) >= absorbAt || len(s.p.extra) >= absorbAt {
+				s.absorb()
+			}
 			if s.stats.Nodes >= s.nextTick {
 				if err := s.tick(); err != nil {
 					return err
@@ -40,6 +50,18 @@ func (s *bandScanner) pairs(xs, ys *bandList) error {
 		}
 	}
 	return nil
+}
+
+// pairMask has bit i set when v and ys[i] share no bit, for the first 64
+// words of ys at most.
+func pairMaskNarrow(v uint64, ys []uint64) uint64 {
+	var out uint64
+	for i, w := range ys {
+		if v&w == 0 {
+			out |= 1 << i
+		}
+	}
+	return out
 }
 
 // missNone reports whether no set of the later words is missed by both.
@@ -73,12 +95,14 @@ func (s *bandScanner) pair(xs *bandList, i int, ys *bandList, j int) error {
 		return nil
 	}
 	x, y := xs.sets[i], ys.sets[j]
-	s.dbgPairs++
 	for _, u := range p.xy12 {
 		if u.p0&x|u.p1&y == 0 {
 			return nil
 		}
 	}
-	s.dbgZRoot++
-	return s.band3(x, y, &xs.w[i], &ys.w[j], caps)
+	p.local = p.local[:0]
+	if err := s.band3(x, y, &xs.w[i], &ys.w[j], caps); err != errPairDead {
+		return err
+	}
+	return nil
 }

@@ -17,17 +17,11 @@ type bandList struct {
 	w    [][thirdWords]uint64
 }
 
-// pass runs one pass: band 3 is frame band 2 of the frame that shows bands
-// hb of the grid (dir 0) or its transpose (dir 1), with n3 clues; frame
-// bands 0 and 1 hold at most most[0] and most[1], every stack at most
-// stackMax.
-func (s *bandScanner) pass(id, dir int, hb [3]int, n3 int, most [2]int, stackMax int) error {
+// frame runs the passes of specs in the frame that shows bands hb of the
+// grid (dir 0) or of its transpose (dir 1) as frame bands 0-2: band 3 is
+// frame band 2.
+func (s *bandScanner) frame(dir int, hb [3]int, specs []passSpec) error {
 	p := &s.p
-	m := s.k - n3
-	if m < 0 || most[0]+most[1] < m {
-		return nil
-	}
-	// The smallest valid sets of each band bound what the other may hold.
 	var least [2]int
 	for j := range 2 {
 		least[j] = 28
@@ -35,27 +29,40 @@ func (s *bandScanner) pass(id, dir int, hb [3]int, n3 int, most [2]int, stackMax
 			least[j] = min(least[j], popcount32(x))
 		}
 	}
-	if least[0]+least[1] > m && m > 0 {
-		return nil
-	}
-	p.id, p.dir, p.hband, p.n3, p.most, p.stackMax = id, dir, hb, n3, most, stackMax
-	p.fr = makeFrame(&s.g, dir == 1, hb)
-	s.frameSets()
-	if dbgPrint != nil {
-		dbgPrint(id, len(p.cross), len(p.third), len(p.pure3), len(p.extra))
-	}
-	for j := range 2 {
-		lo := max(0, m-most[1-j])
-		hi := min(most[j], m-least[1-j])
-		s.buildLists(j, lo, hi)
-	}
-	for n1 := 0; n1 <= m; n1++ {
-		n2 := m - n1
-		if n1 > most[0] || n2 > most[1] || n1 >= len(p.lists[0]) || n2 >= len(p.lists[1]) {
+	// The sizes each band of bands 1+2 may hold in some pass.
+	lo, hi := [2]int{28, 28}, [2]int{-1, -1}
+	var run []passSpec
+	for _, sp := range specs {
+		m := s.k - sp.n3
+		if m < 0 || sp.most[0]+sp.most[1] < m || least[0]+least[1] > m {
 			continue
 		}
-		if err := s.pairs(&p.lists[0][n1], &p.lists[1][n2]); err != nil {
-			return err
+		run = append(run, sp)
+		for j := range 2 {
+			lo[j] = min(lo[j], max(0, m-sp.most[1-j]))
+			hi[j] = max(hi[j], min(sp.most[j], m-least[1-j]))
+		}
+	}
+	if len(run) == 0 {
+		return nil
+	}
+	p.dir, p.hband = dir, hb
+	p.fr = makeFrame(&s.g, dir == 1, hb)
+	s.frameSets()
+	for j := range 2 {
+		s.buildLists(j, lo[j], hi[j])
+	}
+	for _, sp := range run {
+		p.id, p.n3, p.most, p.stackMax = sp.id, sp.n3, sp.most, sp.stackMax
+		m := s.k - sp.n3
+		for n1 := 0; n1 <= m; n1++ {
+			n2 := m - n1
+			if n1 > sp.most[0] || n2 > sp.most[1] || n1 >= len(p.lists[0]) || n2 >= len(p.lists[1]) {
+				continue
+			}
+			if err := s.pairs(&p.lists[0][n1], &p.lists[1][n2]); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -66,6 +73,7 @@ func (s *bandScanner) pass(id, dir int, hb [3]int, n3 int, most [2]int, stackMax
 func (s *bandScanner) frameSets() {
 	p := &s.p
 	p.cross, p.third, p.xy12, p.extra = p.cross[:0], p.third[:0], p.xy12[:0], p.extra[:0]
+	p.xy12Next, p.extraNext = 0, 0
 	band := p.fr.band(2)
 	p.pure3 = append(p.pure3[:0], bandUAs(&band)...)
 	p.allowed3 = s.localAllowed(&p.fr, 2)
@@ -73,10 +81,10 @@ func (s *bandScanner) frameSets() {
 		q := p.fr.split(u)
 		switch {
 		case q[2] == 0 && q[0] != 0 && q[1] != 0:
-			if !learned && len(p.cross) < maxCross {
+			if !learned && len(p.cross) < firstCross {
 				p.cross = append(p.cross, cross{q[0], q[1]})
 			} else {
-				p.xy12 = append(p.xy12, cross{q[0], q[1]})
+				p.xy12 = ring(p.xy12, cross{q[0], q[1]}, &p.xy12Next)
 			}
 		case q[2] != 0 && q[0]|q[1] != 0:
 			p.third = append(p.third, third{q[0], q[1], q[2]})
@@ -85,7 +93,7 @@ func (s *bandScanner) frameSets() {
 		}
 	}
 	for _, u := range ua12(&p.fr) {
-		if len(p.cross) < maxCross {
+		if len(p.cross) < firstCross {
 			p.cross = append(p.cross, u)
 		}
 	}
@@ -98,9 +106,8 @@ func (s *bandScanner) frameSets() {
 	// The sets that meet band 3 in the fewest cells force its clues most:
 	// keep those in the vectors.
 	sortThird(p.third)
-	if len(p.third) > maxThird {
-		p.extra = append(p.extra, p.third[maxThird:]...)
-		p.third = p.third[:maxThird]
+	if len(p.third) > firstThird {
+		p.third = p.third[:firstThird]
 	}
 	p.nMini = 0
 	for i, u := range p.third {
@@ -151,9 +158,23 @@ func (s *bandScanner) buildLists(j, lo, hi int) {
 	for len(p.lists[j]) <= max(hi, 0) {
 		p.lists[j] = append(p.lists[j], bandList{})
 	}
+	valid := s.valid[p.dir][p.hband[j]]
+	var count [28]int
+	for _, x := range valid {
+		count[popcount32(x)]++
+	}
 	for n := range p.lists[j] {
+		c := 0
+		if n >= lo && n <= hi {
+			c = count[n]
+		}
 		l := &p.lists[j][n]
-		l.sets, l.stk, l.v0, l.v1, l.w = l.sets[:0], l.stk[:0], l.v0[:0], l.v1[:0], l.w[:0]
+		l.sets = resized(l.sets, c)
+		l.stk = resized(l.stk, c)
+		l.v0 = resized(l.v0, c)
+		l.v1 = resized(l.v1, c)
+		l.w = resized(l.w, c)
+		count[n] = 0 // the next index to fill
 	}
 	var allCross [crossWords]uint64
 	for i := range p.cross {
@@ -163,7 +184,8 @@ func (s *bandScanner) buildLists(j, lo, hi int) {
 	for i := range p.third {
 		allThird[i>>6] |= 1 << (i & 63)
 	}
-	for _, x := range s.valid[p.dir][p.hband[j]] {
+	hitC, hitT := &p.hitCross[j], &p.hitThird[j]
+	for _, x := range valid {
 		n := popcount32(x)
 		if n < lo || n > hi {
 			continue
@@ -172,19 +194,28 @@ func (s *bandScanner) buildLists(j, lo, hi int) {
 		for y := x; y != 0; y &= y - 1 {
 			c := bits.TrailingZeros32(y)
 			for w := range crossWords {
-				hc[w] &^= p.hitCross[j][c][w]
+				hc[w] &^= hitC[c][w]
 			}
 			for w := range thirdWords {
-				ht[w] &^= p.hitThird[j][c][w]
+				ht[w] &^= hitT[c][w]
 			}
 		}
 		l := &p.lists[j][n]
-		l.sets = append(l.sets, x)
-		l.stk = append(l.stk, stackCounts(x))
-		l.v0 = append(l.v0, hc[0])
-		l.v1 = append(l.v1, [crossWords - 1]uint64(hc[1:]))
-		l.w = append(l.w, ht)
+		i := count[n]
+		count[n]++
+		l.sets[i] = x
+		l.stk[i] = stackCounts(x)
+		l.v0[i] = hc[0]
+		l.v1[i] = [crossWords - 1]uint64(hc[1:])
+		l.w[i] = ht
 	}
 }
 
-var dbgPrint func(...any)
+// resized returns s with length n, reusing its storage when it is large
+// enough.
+func resized[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
+}

@@ -29,20 +29,22 @@ type bandPass struct {
 	most     [2]int    // the most clues frame bands 0 and 1 may hold
 	stackMax int       // the most clues a stack of the frame may hold
 
-	allowed3 uint32   // the cells of band 3 clues may take
-	cross    []cross  // sets of bands 1+2 that meet both bands
-	third    []third  // sets that meet band 3 and bands 1+2
-	pure3    []uint32 // sets inside band 3
-	xy12     []cross  // learned sets inside bands 1+2
-	extra    []third  // sets that meet band 3 beyond the vectors: learned in the pass, or past maxThird
-	lists    [2][]bandList
-	hitCross [2][27][crossWords]uint64
-	hitThird [2][27][thirdWords]uint64
-	z        thirdSearch
-	nMini    int             // p.third[:nMini] meet band 3 in one minirow
-	miniMR   [maxThird]uint8 // the minirow of each of them
-	miniSub  [maxThird]uint8 // its cells there, as a 3-bit set of places
-	others   []uint32        // scratch: the sets a critical band 3 must hit beyond its minirows
+	allowed3            uint32   // the cells of band 3 clues may take
+	cross               []cross  // sets of bands 1+2 that meet both bands
+	third               []third  // sets that meet band 3 and bands 1+2
+	pure3               []uint32 // sets inside band 3
+	xy12                []cross  // learned sets inside bands 1+2
+	extra               []third  // sets that meet band 3 beyond the vectors: learned in the pass, or past maxThird
+	xy12Next, extraNext int      // the replacements in xy12 and extra (ring)
+	local               []uint32 // the band-3 cells of the sets learned for the band 1+2 in progress
+	lists               [2][]bandList
+	hitCross            [2][27][crossWords]uint64
+	hitThird            [2][27][thirdWords]uint64
+	z                   thirdSearch
+	nMini               int             // p.third[:nMini] meet band 3 in one minirow
+	miniMR              [maxThird]uint8 // the minirow of each of them
+	miniSub             [maxThird]uint8 // its cells there, as a 3-bit set of places
+	others              []uint32        // scratch: the sets a critical band 3 must hit beyond its minirows
 }
 
 // cross is an unavoidable set inside bands 1+2, by band.
@@ -88,7 +90,16 @@ func (s *bandScanner) owner(p cells) int {
 	return passID(false, a, bm)
 }
 
-// passes runs every pass that can hold a puzzle of s.k clues.
+// passSpec is one pass of a frame: its id, n3, the most clues frame bands
+// 0 and 1 may hold and the most a stack may hold.
+type passSpec struct {
+	id, n3   int
+	most     [2]int
+	stackMax int
+}
+
+// passes runs every pass that can hold a puzzle of s.k clues, frame by
+// frame: the passes that share a band 3 share its lists.
 func (s *bandScanner) passes() error {
 	lo := (s.k + 2) / 3
 	for t := range 6 {
@@ -97,6 +108,7 @@ func (s *bandScanner) passes() error {
 		if others[0] > others[1] {
 			others[0], others[1] = others[1], others[0]
 		}
+		var specs []passSpec
 		for n3 := max(lo, lowMax+1); n3 <= s.k; n3++ {
 			var most [2]int
 			for j, o := range others {
@@ -109,32 +121,32 @@ func (s *bandScanner) passes() error {
 			if dir == 1 {
 				stackMax = n3 - 1
 			}
-			if err := s.pass(passID(true, t, n3), dir, [3]int{others[0], others[1], b}, n3, most, stackMax); err != nil {
-				return err
+			specs = append(specs, passSpec{passID(true, t, n3), n3, most, stackMax})
+		}
+		if dir == 0 {
+			// The low passes with band b as band 3: the bands before
+			// it in lowBand hold fewer clues than it.
+			a := 0
+			for i, o := range s.lowBand {
+				if o == b {
+					a = i
+				}
+			}
+			for n3 := lo; n3 <= lowMax; n3++ {
+				var most [2]int
+				for j, o := range others {
+					most[j] = n3
+					for i := range a {
+						if s.lowBand[i] == o {
+							most[j] = n3 - 1
+						}
+					}
+				}
+				specs = append(specs, passSpec{passID(false, a, n3), n3, most, lowMax})
 			}
 		}
-	}
-	for a := range 3 {
-		b := s.lowBand[a]
-		var others [2]int
-		var most [2]int
-		j := 0
-		for i, o := range s.lowBand {
-			if i == a {
-				continue
-			}
-			others[j] = o
-			most[j] = 0 // set below
-			if i < a {
-				most[j] = -1
-			}
-			j++
-		}
-		for n3 := lo; n3 <= lowMax; n3++ {
-			m := [2]int{n3 + most[0], n3 + most[1]}
-			if err := s.pass(passID(false, a, n3), 0, [3]int{others[0], others[1], b}, n3, m, lowMax); err != nil {
-				return err
-			}
+		if err := s.frame(dir, [3]int{others[0], others[1], b}, specs); err != nil {
+			return err
 		}
 	}
 	return nil

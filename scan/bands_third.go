@@ -131,7 +131,6 @@ func (s *bandScanner) criticalRow(x, y uint32, code *[9]uint8, mr int, z uint32)
 // remain (each needs its own). Otherwise it branches on the set with the
 // fewest open cells, each open cell in turn a clue and then dead.
 func (s *bandScanner) zNode(x, y, chosen uint32, k int, dead uint32, cnt [3]int) error {
-	s.dbgZ++
 	z := &s.p.z
 	sets := z.lv[k]
 	best, bestN := uint32(0), 28

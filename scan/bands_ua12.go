@@ -18,6 +18,10 @@ import (
 // the nine digits find the small sets, in milliseconds a frame.
 const ua12Digits = 5
 
+// ua12Size is the largest set ua12 keeps: a refill that already differs in
+// more cells is cut.
+const ua12Size = 20
+
 // ua12 returns the minimal sets of frame bands 0 and 1 that meet both,
 // found by refilling subsets of 2..ua12Digits digits.
 func ua12(f *bandFrame) []cross {
@@ -113,6 +117,10 @@ func (r *refill) place(i, row int, usedCols, usedBoxes uint16) {
 		saved := r.diff
 		if r.f.g[cell] != uint8(d+1) {
 			r.diff |= 1 << cell
+			if bits.OnesCount64(r.diff) > ua12Size {
+				r.diff = saved
+				continue
+			}
 		}
 		r.holes[row] &^= 1 << c
 		r.place(i, row+1, usedCols|1<<c, usedBoxes|box)

@@ -17,7 +17,7 @@ func init() { register(newScanCmd) }
 func newScanCmd(s streams) *cobra.Command {
 	var o scanOptions
 	c := &cobra.Command{
-		Use: "scan --clues K [--count | --first] [--cells MASK] [--minimal | --all] [--canon] [--json] [--workers N] [GRID...]\n" +
+		Use: "scan --clues K [--count | --first] [--method auto|bands|hitting] [--cells MASK] [--minimal | --all] [--canon] [--json] [--workers N] [GRID...]\n" +
 			"  edgrid scan --ua [--max-size N] [--count] [--json] [GRID...]\n" +
 			"  edgrid scan --clues K (--groups A-B | --band N) [--catalog DIR] --out DIR [--workers N]",
 		Short: "print the K-clue puzzles of solution grids, or their unavoidable sets",
@@ -47,6 +47,7 @@ in a part file of --out DIR (resumable); 'edgrid scan merge DIR...' prints them 
 	f.BoolVar(&o.minimal, "minimal", false, "report only minimal puzzles (no clue can go), whatever K")
 	f.BoolVar(&o.all, "all", false, "report every K-clue puzzle, minimal or not")
 	f.BoolVar(&o.canon, "canon", false, "print each puzzle's minlex form (edgrid canon's), sorted and without repeats; the count line adds 'classes <m>'")
+	f.StringVar(&o.method, "method", "auto", "how to search: `auto` (the band method for whole scans of 16 and 17 clues, hitting-set search otherwise), bands (up to 18 clues) or hitting; every method finds the same puzzles")
 	f.BoolVar(&o.ua, "ua", false, "list the minimal unavoidable sets of each grid, with their numbers by size")
 	f.IntVar(&o.maxSize, "max-size", 0, fmt.Sprintf("the largest unavoidable set collected, `N` in 4..%d (default %d; %d for a whole scan of more than 16 clues): with --ua the sets listed, else those the search starts from", scan.MaxUASize, scan.DefaultUASize, scan.LargeUASize))
 	groupsFlag(f, &o.groups, "scan the minlex grids of groups N or A-B into --out DIR")
@@ -63,7 +64,7 @@ in a part file of --out DIR (resumable); 'edgrid scan merge DIR...' prints them 
 type scanOptions struct {
 	clues, maxSize, band, workers               int
 	count, first, minimal, all, canon, ua, json bool
-	cellsText, groups, catalog, out             string
+	cellsText, groups, catalog, out, method     string
 
 	// Set by validate.
 	cells     *canon.Mask
@@ -92,6 +93,12 @@ func (o *scanOptions) validate(cmd *cobra.Command, args []string) error {
 		return usagef("--count and --first exclude each other: --first stops at one puzzle")
 	case o.canon && (o.count || o.json):
 		return usagef("--canon changes the puzzles printed: not with --count or --json")
+	case o.ua && changed(cmd, "method"):
+		return usagef("--method chooses how puzzles are searched: not with --ua")
+	case o.method != "auto" && o.method != "bands" && o.method != "hitting":
+		return usagef("--method %q: want auto, bands or hitting, as in --method bands", o.method)
+	case o.method == "bands" && o.clues > scan.MaxBandClues:
+		return usagef("--method bands scans for at most %d clues, not --clues %d: use --method hitting", scan.MaxBandClues, o.clues)
 	case changed(cmd, "max-size") && (o.maxSize < 4 || o.maxSize > scan.MaxUASize):
 		return usagef("--max-size %d: want 4..%d, as in --max-size 12", o.maxSize, scan.MaxUASize)
 	case grouped && len(args) > 0:
@@ -153,9 +160,20 @@ func (o *scanOptions) minimality() scan.Minimality {
 	return scan.MinimalAuto
 }
 
+// scanMethod is the scan.Method --method names.
+func (o *scanOptions) scanMethod() scan.Method {
+	switch o.method {
+	case "bands":
+		return scan.MethodBands
+	case "hitting":
+		return scan.MethodHitting
+	}
+	return scan.MethodAuto
+}
+
 // scanOpts are the scan.Options the flags ask for.
 func (o *scanOptions) scanOpts() scan.Options {
-	return scan.Options{Clues: o.clues, Cells: o.cells, First: o.first, Minimal: o.minimality(), MaxUASize: o.maxSize}
+	return scan.Options{Clues: o.clues, Cells: o.cells, First: o.first, Minimal: o.minimality(), MaxUASize: o.maxSize, Method: o.scanMethod()}
 }
 
 // describe is the one line that says what a scan over groups computes: the

@@ -1,0 +1,10 @@
+//go:build !(goexperiment.simd && amd64)
+
+package scan
+
+// widePairs is false without Go's SIMD package: pairMask goes one word at
+// a time.
+const widePairs = false
+
+// pairMaskWide is never called without Go's SIMD package.
+func pairMaskWide(v uint64, ys []uint64) uint64 { return pairMaskNarrow(v, ys) }
