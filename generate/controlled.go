@@ -62,6 +62,11 @@ func newCBSets(grid *canon.Grid) (cbSets, error) {
 // fails, which is nearly always.
 func (g *Generator) controlledBias(ctx context.Context, grid, p *[81]uint8, sets cbSets, r *rand.Rand) (bool, error) {
 	g.shuffle(r)
+	return g.cbAttempt(ctx, grid, p, sets)
+}
+
+// cbAttempt is controlledBias's attempt in the order g.order.
+func (g *Generator) cbAttempt(ctx context.Context, grid, p *[81]uint8, sets cbSets) (bool, error) {
 	var pos [81]uint8
 	for i, c := range g.order {
 		pos[c] = uint8(i)
