@@ -132,9 +132,19 @@ func (g *Generator) cbAttempt(ctx context.Context, grid, p *[81]uint8, sets cbSe
 
 // minimalBut reports whether no clue of p but skip (known to be needed)
 // can be emptied with the solution staying unique; for a puzzle with a
-// unique solution, whether it is minimal. A clue that can go shows that p
-// has a unique solution.
+// unique solution, whether it is minimal. A false answer also shows that
+// no puzzle between p and the grid that holds the clue found is minimal:
+// either that clue is forced (emptying it changes no solution, of p or of
+// any puzzle with more clues), or the solver found p without it unique,
+// and then p and every puzzle above it too.
 func (g *Generator) minimalBut(ctx context.Context, p *[81]uint8, skip int) (bool, error) {
+	// The forced clues first: no solver call, and most puzzles an attempt
+	// stops at have some.
+	for c, v := range p {
+		if v != 0 && c != skip && forced(p, c) {
+			return false, nil
+		}
+	}
 	for c, v := range p {
 		if v == 0 || c == skip {
 			continue

@@ -22,6 +22,11 @@ func (g *Generator) topDown(ctx context.Context, grid, p *[81]uint8, r *rand.Ran
 		if clues == target {
 			return true, nil
 		}
+		if forced(p, int(c)) {
+			p[c] = 0
+			clues--
+			continue
+		}
 		v := p[c]
 		p[c] = 0
 		ok, err := g.unique(ctx, p)

@@ -66,30 +66,39 @@ func (s *state) hiddenSingles() (progress, ok bool) {
 // box when its open places on a line all lie in that box (claiming).
 func (s *state) lockedCandidates() (progress, ok bool) {
 	for u := 0; u < 27; u++ {
-		for d := 0; d < 9; d++ {
-			bit := uint16(1) << d
-			// where: the lines (for a box) or boxes (for a line) of the open places.
-			var rows, cols, boxes uint16
-			for _, c := range &units[u] {
-				if !s.placed[c] && s.cand[c]&bit != 0 {
-					rows |= 1 << (c / 9)
-					cols |= 1 << (c % 9)
-					boxes |= 1 << (c/27*3 + c%9/3)
-				}
+		// across[d]: the lines (for a box, rows in bits 0-8 and columns
+		// in 9-17) or the boxes (for a line) of digit d's open places.
+		var across [9]uint32
+		for _, c := range &units[u] {
+			if s.placed[c] {
+				continue
 			}
+			var at uint32
+			if u >= 18 {
+				at = 1<<(c/9) | 1<<(9+c%9)
+			} else {
+				at = 1 << (c/27*3 + c%9/3)
+			}
+			for m := s.cand[c]; m != 0; m &= m - 1 {
+				across[bits.TrailingZeros16(m)] |= at
+			}
+		}
+		for d, w := range across {
 			var target int
+			rows, cols := w&0x1FF, w>>9
 			switch {
-			case rows == 0:
+			case w == 0:
 				continue
 			case u >= 18 && rows&(rows-1) == 0:
-				target = bits.TrailingZeros16(rows)
+				target = bits.TrailingZeros32(rows)
 			case u >= 18 && cols&(cols-1) == 0:
-				target = 9 + bits.TrailingZeros16(cols)
-			case u < 18 && boxes&(boxes-1) == 0:
-				target = 18 + bits.TrailingZeros16(boxes)
+				target = 9 + bits.TrailingZeros32(cols)
+			case u < 18 && w&(w-1) == 0:
+				target = 18 + bits.TrailingZeros32(w)
 			default:
 				continue
 			}
+			bit := uint16(1) << d
 			for _, c := range &units[target] {
 				if inUnit(u, int(c)) {
 					continue
@@ -120,7 +129,6 @@ func inUnit(u, c int) bool {
 // nakedSubset finds k open cells of a unit with k candidates between them
 // and removes those candidates from the unit's other cells.
 func (s *state) nakedSubset(k int) (progress, ok bool) {
-	ok = true
 	for u := range units {
 		var pick [9]uint8 // the open cells that can be in a subset
 		n, open := 0, 0
@@ -137,14 +145,14 @@ func (s *state) nakedSubset(k int) (progress, ok bool) {
 		if open <= k || n < k {
 			continue
 		}
-		found := false
-		combos(n, k, func(idx []int) bool {
+		for cb := (combo{n: n, k: k}); cb.next(); {
+			idx := cb.idx[:k]
 			var union uint16
 			for _, i := range idx {
 				union |= s.cand[pick[i]]
 			}
 			if bits.OnesCount16(union) != k {
-				return true
+				continue
 			}
 			for _, c := range &units[u] {
 				in := false
@@ -155,17 +163,11 @@ func (s *state) nakedSubset(k int) (progress, ok bool) {
 					continue
 				}
 				p, good := s.eliminate(int(c), union)
-				found = found || p
+				progress = progress || p
 				if !good {
-					ok = false
-					return false
+					return progress, false
 				}
 			}
-			return true
-		})
-		progress = progress || found
-		if !ok {
-			return progress, false
 		}
 	}
 	return progress, true
@@ -174,7 +176,6 @@ func (s *state) nakedSubset(k int) (progress, ok bool) {
 // hiddenSubset finds k digits of a unit with k open places between them
 // and removes the other candidates of those places.
 func (s *state) hiddenSubset(k int) (progress, ok bool) {
-	ok = true
 	for u := range units {
 		var where [9]uint16 // where[d]: the open places of digit d, as unit positions
 		open := 0
@@ -201,27 +202,22 @@ func (s *state) hiddenSubset(k int) (progress, ok bool) {
 		if n < k {
 			continue
 		}
-		combos(n, k, func(idx []int) bool {
+		for cb := (combo{n: n, k: k}); cb.next(); {
 			var union, digits uint16
-			for _, i := range idx {
+			for _, i := range cb.idx[:k] {
 				union |= where[pick[i]]
 				digits |= 1 << pick[i]
 			}
 			if bits.OnesCount16(union) != k {
-				return true
+				continue
 			}
 			for m := union; m != 0; m &= m - 1 {
 				p, good := s.eliminate(int(units[u][bits.TrailingZeros16(m)]), all9&^digits)
 				progress = progress || p
 				if !good {
-					ok = false
-					return false
+					return progress, false
 				}
 			}
-			return true
-		})
-		if !ok {
-			return progress, false
 		}
 	}
 	return progress, true
@@ -231,7 +227,6 @@ func (s *state) hiddenSubset(k int) (progress, ok bool) {
 // them and removes the digit from those columns' other rows; and the same
 // with rows and columns exchanged (k = 2 x-wing, 3 swordfish, 4 jellyfish).
 func (s *state) fish(k int) (progress, ok bool) {
-	ok = true
 	for d := 0; d < 9; d++ {
 		bit := uint16(1) << d
 		for byCols := 0; byCols < 2; byCols++ {
@@ -257,14 +252,14 @@ func (s *state) fish(k int) (progress, ok bool) {
 			if n < k {
 				continue
 			}
-			combos(n, k, func(idx []int) bool {
+			for cb := (combo{n: n, k: k}); cb.next(); {
 				var union, base uint16
-				for _, i := range idx {
+				for _, i := range cb.idx[:k] {
 					union |= lines[pick[i]]
 					base |= 1 << pick[i]
 				}
 				if bits.OnesCount16(union) != k {
-					return true
+					continue
 				}
 				for i := 0; i < 9; i++ {
 					if base&(1<<i) != 0 {
@@ -279,37 +274,47 @@ func (s *state) fish(k int) (progress, ok bool) {
 						p, good := s.eliminate(c, bit)
 						progress = progress || p
 						if !good {
-							ok = false
-							return false
+							return progress, false
 						}
 					}
 				}
-				return true
-			})
-			if !ok {
-				return progress, false
 			}
 		}
 	}
 	return progress, true
 }
 
-// combos calls fn with every k-subset of 0..n-1 in increasing order, as
-// ascending indices, until fn returns false.
-func combos(n, k int, fn func(idx []int) bool) {
-	var idx [4]int
-	var rec func(at, from int) bool
-	rec = func(at, from int) bool {
-		if at == k {
-			return fn(idx[:k])
+// combo steps through the k-subsets of 0..n-1 in increasing order, as
+// ascending indices in idx[:k], without allocating (k <= 4).
+type combo struct {
+	idx  [4]int
+	n, k int
+	on   bool
+}
+
+// next moves to the next subset and reports false after the last.
+func (c *combo) next() bool {
+	if !c.on {
+		if c.k > c.n {
+			return false
 		}
-		for i := from; i <= n-(k-at); i++ {
-			idx[at] = i
-			if !rec(at+1, i+1) {
-				return false
-			}
+		for i := 0; i < c.k; i++ {
+			c.idx[i] = i
 		}
+		c.on = true
 		return true
 	}
-	rec(0, 0)
+	// Raise the last index that can rise, and reset those after it.
+	i := c.k - 1
+	for i >= 0 && c.idx[i] == c.n-c.k+i {
+		i--
+	}
+	if i < 0 {
+		return false
+	}
+	c.idx[i]++
+	for j := i + 1; j < c.k; j++ {
+		c.idx[j] = c.idx[j-1] + 1
+	}
+	return true
 }
