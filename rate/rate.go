@@ -9,9 +9,10 @@ import (
 
 // Rating is what Rate finds of a puzzle.
 type Rating struct {
-	// Guesses is the number of branching nodes of the search that applies
-	// the whole ladder at every node and branches on the open cell with the
-	// fewest candidates (the lowest cell of those), over its whole tree: 0
+	// Guesses is the number of branching nodes of the search that starts
+	// where the whole ladder is stuck, applies naked and hidden singles at
+	// every node below, and branches on the open cell with the fewest
+	// candidates (the lowest cell of those), over its whole tree: 0
 	// exactly when the ladder solves the puzzle. The whole tree is the work
 	// of proving the solution unique, so the count does not depend on the
 	// order in which a node's digits are tried.
@@ -169,10 +170,16 @@ func (s *state) apply(t Technique) (progress, ok bool) {
 	return false, true
 }
 
-// branch searches below stack[d], a position the ladder is stuck in with
-// open cells: it branches on the open cell with the fewest candidates
-// (the lowest of those), tries each candidate in a copy at d+1, and
-// applies the ladder there. At the top of each try, r.solutions counts
+// searchTop is the hardest technique the search applies below its root:
+// singles only, the common backtracker's propagation. The root has had
+// the whole ladder, so that a search happens exactly when the ladder is
+// stuck.
+const searchTop = HiddenSingle
+
+// branch searches below stack[d], a position stuck with open cells: it
+// branches on the open cell with the fewest candidates (the lowest of
+// those), tries each candidate in a copy at d+1, and applies naked and
+// hidden singles there (searchTop). At the top of each try, r.solutions counts
 // the solutions below the nodes tried so far; the search ends at two.
 func (r *Rater) branch(d int) {
 	s := &r.stack[d]
@@ -195,7 +202,7 @@ func (r *Rater) branch(d int) {
 		if !next.place(cell, m&-m) {
 			continue
 		}
-		if _, ok := next.ladder(Guess - 1); !ok {
+		if _, ok := next.ladder(searchTop); !ok {
 			continue
 		}
 		if next.open > 0 {

@@ -43,8 +43,8 @@ minimal puzzle, biased towards few clues. --method controlled-bias is Berthier's
 whose bias is known (a minimal n-clue puzzle comes out in proportion to 1/C(81,n)); it is
 slow (about 260,000 attempts a puzzle). --clues K or A-B keeps puzzles of those clue counts:
 top-down stops at a count drawn from the range, or with --minimal keeps minimal puzzles of
-the range; up to 21 clues the scan finds each grid's first puzzle instead (edgrid scan
---first). --stats prints the distribution of minimal puzzles by clue count that N
+the range; up to 20 clues the scan finds each grid's first puzzle instead (edgrid scan
+--first), which can take minutes a puzzle. --stats prints the distribution of minimal puzzles by clue count that N
 controlled-bias puzzles estimate, corrected for the bias: '<clues> <share> <error>' a line.
 The same --seed gives the same puzzles on every machine, whatever --workers
 (docs/generate.md).`,
