@@ -44,10 +44,10 @@ whose bias is known (a minimal n-clue puzzle comes out in proportion to 1/C(81,n
 slow (about 260,000 attempts a puzzle). --clues K or A-B keeps puzzles of those clue counts:
 top-down stops at a count drawn from the range, or with --minimal keeps minimal puzzles of
 the range; up to 20 clues the scan finds each grid's first puzzle instead (edgrid scan
---first), which can take minutes a puzzle. --stats prints the distribution of minimal puzzles by clue count that N
-controlled-bias puzzles estimate, corrected for the bias: '<clues> <share> <error>' a line.
-The same --seed gives the same puzzles on every machine, whatever --workers
-(docs/generate.md).`,
+--first), which can take minutes a puzzle. --stats prints the distribution of minimal
+puzzles by clue count that N controlled-bias puzzles estimate, corrected for the bias:
+'<clues> <share> <error>' a line. The same --seed gives the same puzzles on every machine,
+whatever --workers (docs/generate.md).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.validate(cmd, args); err != nil {
 				return err
@@ -57,8 +57,8 @@ The same --seed gives the same puzzles on every machine, whatever --workers
 	}
 	f := c.Flags()
 	f.IntVarP(&o.n, "count", "n", 10, fmt.Sprintf("number of puzzles, 1..%d (%d with --unique-classes)", maxGenerate, maxGenerateUnique))
-	f.StringVar(&o.methodText, "method", "top-down", "`METHOD` top-down or controlled-bias")
-	f.StringVar(&o.overText, "over", "grids", "draw the grids uniformly over all `grids`, over classes (essentially different grids), or by backtrack (not uniform)")
+	f.StringVar(&o.methodText, "method", "top-down", "`METHOD`: top-down or controlled-bias")
+	f.StringVar(&o.overText, "over", "grids", "where the grids come from, `WHERE`: grids (uniform over all grids), classes (uniform over essentially different grids) or backtrack (fast, not uniform)")
 	f.StringVar(&o.cluesText, "clues", "", "keep puzzles of `K` or A-B clues (17..81)")
 	f.BoolVar(&o.minimal, "minimal", false, "with --clues: minimal puzzles only (top-down and controlled-bias are always minimal without --clues)")
 	f.StringVar(&o.ratingText, "rating", "", "keep puzzles whose grade is in `A..B` (simple, easy, intermediate, hard, expert), or one grade")
