@@ -110,6 +110,41 @@ func edgrid_solve(puzzles *C.uint8_t, n C.int64_t, limit C.int64_t, counts *C.in
 	})
 }
 
+// edgrid_rate writes each puzzle's guess count to guesses and its grade
+// code (1 simple, 2 easy, 3 intermediate, 4 hard, 5 expert) to grades (see
+// edgrid rate). A puzzle without a unique solution is bad input.
+//
+//export edgrid_rate
+func edgrid_rate(puzzles *C.uint8_t, n C.int64_t, guesses *C.int64_t, grades *C.int32_t, workers C.int32_t, e *C.edgrid_error) C.int {
+	return boundary(e, func() error {
+		if err := checkRows(n, unsafe.Pointer(puzzles), unsafe.Pointer(guesses), unsafe.Pointer(grades)); err != nil {
+			return err
+		}
+		return rateRows(rows(puzzles, n), int64s(guesses, n), int32s(grades, n), int(workers))
+	})
+}
+
+// edgrid_generate makes n puzzles (0..10,000,000) as edgrid generate does:
+// method 0 top-down or 1 controlled-bias; over 0 all grids, 1 classes, 2
+// backtrack; clues minClues..maxClues (0, 0: any), minimal with a range;
+// grades minGrade..maxGrade (0, 0: any); seed. It writes each puzzle's
+// givens, solution, clue count, guesses and grade code.
+//
+//export edgrid_generate
+func edgrid_generate(n C.int64_t, method, over, minClues, maxClues, minimal, minGrade, maxGrade C.int32_t, seed C.uint64_t,
+	puzzles, solutions *C.uint8_t, clues *C.int32_t, guesses *C.int64_t, grades *C.int32_t, workers C.int32_t, e *C.edgrid_error) C.int {
+	return boundary(e, func() error {
+		if err := checkRows(n, unsafe.Pointer(puzzles), unsafe.Pointer(solutions), unsafe.Pointer(clues), unsafe.Pointer(guesses), unsafe.Pointer(grades)); err != nil {
+			return err
+		}
+		o, err := generateOptions(int(method), int(over), int(minClues), int(maxClues), int(minimal), int(minGrade), int(maxGrade), uint64(seed))
+		if err != nil {
+			return err
+		}
+		return generateRows(o, int(n), rows(puzzles, n), rows(solutions, n), int32s(clues, n), int64s(guesses, n), int32s(grades, n), int(workers))
+	})
+}
+
 // edgrid_puzzle_id writes the ID of each puzzle (exactly one solution) to
 // ids, n rows of stride >= 32 bytes, each padded with NUL bytes.
 //

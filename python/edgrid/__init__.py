@@ -36,6 +36,9 @@ The functions:
   unavoidable sets of four cells, intercalates, ...).
 - :func:`group`: the minlex grids of one of the 3,541 groups.
 - :func:`scan`: the puzzles of a given number of clues of one solution grid.
+- :func:`generate`, :func:`rate`: random minimal puzzles, rated, and the
+  rating of any puzzle (guesses and grade, as ``edgrid generate`` and
+  ``edgrid rate``).
 - :func:`cells`, :func:`strings`: strings into rows, to parse once for several
   calls, and rows back into strings.
 """
@@ -52,6 +55,7 @@ from ._inputs import EMPTY, Numbers, Rows, cell_name as _cell_name, numbers as _
 from .errors import InputError, InternalError
 
 __all__ = [
+    "GRADES",
     "InputError",
     "InternalError",
     "NUM_GROUPS",
@@ -62,12 +66,14 @@ __all__ = [
     "canon_puzzles",
     "cells",
     "from_id",
+    "generate",
     "group",
     "invariants",
     "minlex",
     "pattern",
     "puzzle_id",
     "rank",
+    "rate",
     "scan",
     "solve",
     "strings",
@@ -425,6 +431,100 @@ def scan(
         _ptr(mask) if mask is not None else None, _ptr(out), int(max_puzzles), ctypes.byref(count),
     )
     return out[: count.value].copy()
+
+
+GRADES = ("simple", "easy", "intermediate", "hard", "expert")
+"""The grade names, easiest first: grade code k (1..5) is ``GRADES[k - 1]``."""
+
+_METHODS = {"top-down": 0, "controlled-bias": 1}
+_OVER = {"grids": 0, "classes": 1, "backtrack": 2}
+
+
+def _grade_range(rating: str | None) -> tuple[int, int]:
+    """The codes of a grade or ``A..B`` range of grade names (None: any)."""
+    if rating is None:
+        return 0, 0
+    a, _, b = str(rating).partition("..")
+    try:
+        lo, hi = GRADES.index(a) + 1, GRADES.index(b or a) + 1
+    except ValueError:
+        lo, hi = 0, -1
+    if lo > hi:
+        raise InputError(f"rating: {rating!r}, want a grade or A..B of {', '.join(GRADES)} (easiest first)")
+    return lo, hi
+
+
+def rate(puzzles: Rows, *, workers: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """The guess count and grade of each puzzle, as ``edgrid rate`` rates it.
+
+    The grade is the hardest technique of a fixed ladder that solving
+    easiest-first needs (docs/generate.md): simple, easy, intermediate
+    (qqwing's names), hard, expert (the ladder is stuck). The guesses are
+    the branchings of a fixed search over its whole tree, 0 exactly when the
+    ladder solves the puzzle. A puzzle without a unique solution is an error.
+
+    Returns ``(guesses, grades)``: an int64 array of shape (N,) and a uint8
+    array of grade codes 1..5 (``GRADES[code - 1]`` is the name).
+    """
+    p = _rows(puzzles, "puzzles")
+    n = len(p)
+    guesses = np.empty(n, dtype=np.int64)
+    grades = np.empty(n, dtype=np.int32)
+    _call("rate", "puzzles", _lib.lib.edgrid_rate, _ptr(p), n, _ptr(guesses), _ptr(grades), _workers(workers))
+    return guesses, grades.astype(np.uint8)
+
+
+def generate(
+    n: int,
+    *,
+    method: str = "top-down",
+    over: str = "grids",
+    clues: int | tuple[int, int] | None = None,
+    minimal: bool = False,
+    rating: str | None = None,
+    seed: int = 1,
+    workers: int = 0,
+) -> dict[str, np.ndarray]:
+    """``n`` random puzzles (1..10,000,000), rated, as ``edgrid generate`` makes them.
+
+    ``method``: "top-down" (minimal puzzles) or "controlled-bias" (Berthier's
+    generator, seconds a puzzle). ``over``: the grids drawn uniformly over
+    all "grids", over "classes", or by "backtrack" (fast, not uniform).
+    ``clues``: K or (A, B), with ``minimal`` for minimal puzzles only.
+    ``rating``: a grade or "A..B" range of grade names. The same ``seed``
+    gives the same puzzles whatever ``workers``.
+
+    Returns a dict of arrays: ``puzzles`` and ``solutions`` uint8 (n, 81),
+    ``clues`` int32 (n,), ``guesses`` int64 (n,) and ``grades`` uint8 (n,)
+    grade codes (``GRADES[code - 1]``).
+    """
+    n = _integer(n, "n", 1, 10_000_000)
+    if method not in _METHODS:
+        raise InputError(f"method: {method!r}, want top-down or controlled-bias")
+    if over not in _OVER:
+        raise InputError(f"over: {over!r}, want grids, classes or backtrack")
+    lo = hi = 0
+    if clues is not None:
+        lo, hi = (clues, clues) if isinstance(clues, (int, np.integer)) else tuple(clues)
+        lo, hi = _integer(lo, "clues", 17, 81), _integer(hi, "clues", 17, 81)
+        if lo > hi:
+            raise InputError(f"clues: {clues!r}, want K or (A, B) inside 17..81")
+    g_lo, g_hi = _grade_range(rating)
+    seed = _integer(seed, "seed", 0, 2**64 - 1)
+    out = {
+        "puzzles": np.empty((n, 81), dtype=np.uint8),
+        "solutions": np.empty((n, 81), dtype=np.uint8),
+        "clues": np.empty(n, dtype=np.int32),
+        "guesses": np.empty(n, dtype=np.int64),
+        "grades": np.empty(n, dtype=np.int32),
+    }
+    _call(
+        "generate", "n", _lib.lib.edgrid_generate, n, _METHODS[method], _OVER[over], lo, hi, 1 if minimal else 0,
+        g_lo, g_hi, seed, _ptr(out["puzzles"]), _ptr(out["solutions"]), _ptr(out["clues"]), _ptr(out["guesses"]),
+        _ptr(out["grades"]), _workers(workers),
+    )
+    out["grades"] = out["grades"].astype(np.uint8)
+    return out
 
 
 def cells(rows: Rows) -> np.ndarray:

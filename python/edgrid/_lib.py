@@ -65,6 +65,8 @@ def _load() -> ctypes.CDLL:
         "edgrid_group_size": [i32, p, e],
         "edgrid_group": [i32, p, i64, i32, e],
         "edgrid_scan": [p, i32, i32, i32, p, p, i64, p, e],
+        "edgrid_rate": [p, i64, p, p, i32, e],
+        "edgrid_generate": [i64, i32, i32, i32, i32, i32, i32, i32, ctypes.c_uint64, p, p, p, p, p, i32, e],
     }
     for name, args in signatures.items():
         f = getattr(lib, name)

@@ -1,0 +1,93 @@
+package rate
+
+import "math/bits"
+
+// state is a position of the ladder: the candidates of every cell, one bit
+// a digit (bit 0 for 1). A placed cell keeps its digit's bit alone, so that
+// a unit's bits always show where each digit can be or is.
+type state struct {
+	cand   [81]uint16
+	placed [81]bool
+	open   int // cells not placed
+}
+
+// all9 is the candidate set of every digit.
+const all9 = 0x1FF
+
+// units are the 27 rows, columns and boxes, rows first, as cell numbers.
+var units = func() (u [27][9]uint8) {
+	for i := 0; i < 9; i++ {
+		for j := 0; j < 9; j++ {
+			u[i][j] = uint8(9*i + j)
+			u[9+i][j] = uint8(9*j + i)
+			u[18+i][j] = uint8(27*(i/3) + 3*(i%3) + 9*(j/3) + j%3)
+		}
+	}
+	return u
+}()
+
+// peers are the 20 cells that share a row, column or box with each cell.
+var peers = func() (p [81][20]uint8) {
+	for c := 0; c < 81; c++ {
+		n := 0
+		for d := 0; d < 81; d++ {
+			if d != c && (d/9 == c/9 || d%9 == c%9 || d/27 == c/27 && d%9/3 == c%9/3) {
+				p[c][n] = uint8(d)
+				n++
+			}
+		}
+	}
+	return p
+}()
+
+// load sets s to the puzzle p (values 0-9, checked by the caller); false
+// means two givens clash.
+func (s *state) load(p *[81]uint8) bool {
+	for c := range s.cand {
+		s.cand[c], s.placed[c] = all9, false
+	}
+	s.open = 81
+	for c, v := range p {
+		if v != 0 && !s.place(c, 1<<(v-1)) {
+			return false
+		}
+	}
+	return true
+}
+
+// place puts the digit of bit in cell c and removes it from c's peers;
+// false means a contradiction: c could not hold it, or a peer is left
+// without candidates (a placed peer held the same digit).
+func (s *state) place(c int, bit uint16) bool {
+	if s.placed[c] || s.cand[c]&bit == 0 {
+		return s.placed[c] && s.cand[c] == bit
+	}
+	s.cand[c], s.placed[c] = bit, true
+	s.open--
+	for _, p := range &peers[c] {
+		if s.cand[p]&bit != 0 {
+			s.cand[p] &^= bit
+			if s.cand[p] == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// eliminate removes the candidates of mask from the open cell c: progress
+// when some went, and ok false when none is left.
+func (s *state) eliminate(c int, mask uint16) (progress, ok bool) {
+	if s.placed[c] || s.cand[c]&mask == 0 {
+		return false, true
+	}
+	s.cand[c] &^= mask
+	return true, s.cand[c] != 0
+}
+
+// solution writes the digits of a solved state.
+func (s *state) solution(sol *[81]uint8) {
+	for c, m := range s.cand {
+		sol[c] = uint8(bits.TrailingZeros16(m) + 1)
+	}
+}
