@@ -121,25 +121,61 @@ func (s *bandScanner) listValid() {
 	// least leave.
 	lo := (s.k + 2) / 3
 	hi := max(min(lowMax, s.k-lo-least), s.k-(lowMax+1)-least)
-	var count [3]int
+	var count [3][28]int64
 	for dir := range 2 {
 		for b := range 3 {
 			s.valid[dir][b] = validSets(uas[dir][b], allowed[dir][b], 0, hi, s.valid[dir][b][:0])
 			if dir == 0 {
 				for _, x := range s.valid[dir][b] {
-					if popcount32(x) == lowMax {
-						count[b]++
-					}
+					count[b][popcount32(x)]++
 				}
 			}
 		}
 	}
-	s.lowBand = [3]int{0, 1, 2}
-	for i := 1; i < 3; i++ {
-		for j := i; j > 0 && count[s.lowBand[j]] > count[s.lowBand[j-1]]; j-- {
-			s.lowBand[j], s.lowBand[j-1] = s.lowBand[j-1], s.lowBand[j]
+	s.lowBand = lowOrder(s.k, &count)
+}
+
+// lowOrder is the order of the rows' bands for the low passes that tests
+// the fewest pairs of bands 1+2, from the number of valid sets of each size
+// of each band: the low passes' pairs depend on it (a band before band 3 in
+// the order holds fewer clues than band 3), the puzzles they find do not.
+func lowOrder(k int, count *[3][28]int64) [3]int {
+	best, bestCost := [3]int{0, 1, 2}, int64(-1)
+	for _, order := range [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+		var cost int64
+		for a, b3 := range order {
+			var others [2]int
+			var strict [2]bool
+			j := 0
+			for i, o := range order {
+				if o != b3 {
+					others[j], strict[j] = o, i < a
+					j++
+				}
+			}
+			for n3 := (k + 2) / 3; n3 <= lowMax; n3++ {
+				m := k - n3
+				for n1 := 0; n1 <= m; n1++ {
+					n2 := m - n1
+					l1, l2 := n3, n3
+					if strict[0] {
+						l1--
+					}
+					if strict[1] {
+						l2--
+					}
+					if n1 > l1 || n2 > l2 || n1 > 27 || n2 > 27 {
+						continue
+					}
+					cost += count[others[0]][n1] * count[others[1]][n2]
+				}
+			}
+		}
+		if bestCost < 0 || cost < bestCost {
+			best, bestCost = order, cost
 		}
 	}
+	return best
 }
 
 // localAllowed is the allowed cells of frame band j as local cells.

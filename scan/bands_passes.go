@@ -11,7 +11,7 @@ package scan
 //     direction, stacks (after the bands) hold at most n3, bands (before
 //     the stacks) fewer than n3.
 //   - low passes, when no band or stack holds more than lowMax: only the
-//     rows' bands serve as band 3, in the order lowBand (the band with the
+//     rows' bands serve as band 3, in the order lowBand (lowOrder: the order
 //     most valid sets of lowMax clues first, so that its costly pairs of
 //     bands 1+2 come up in one pass only); band 3 is the first of them in
 //     that order with the most clues, and every stack holds at most lowMax.
