@@ -121,7 +121,7 @@ func runBulk(ctx context.Context, job bulkJob, dir string, mem int64, bs *batchS
 	// Stopped before printing, bulk answering has printed nothing.
 	quiet := func(err error) error {
 		if ctx.Err() != nil {
-			return fmt.Errorf("stopped (%w) before printing: nothing is printed", context.Cause(ctx))
+			return stoppedWith(ctx, "nothing is printed (bulk answering prints once every input is answered)")
 		}
 		return err
 	}
@@ -403,7 +403,7 @@ func bulkWrite(ctx context.Context, job bulkJob, linesPath string, total int64, 
 		}
 		prog.add(1)
 		if ctx.Err() != nil && int64(seq+1) < total {
-			err := fmt.Errorf("stopped (%w) while printing: only the answers to the first %d of %d inputs are printed", context.Cause(ctx), seq+1, total)
+			err := stoppedWith(ctx, fmt.Sprintf("only the answers to the first %d of %d inputs are printed", seq+1, total))
 			out.Write(stoppedLine(job.a, int64(seq+1), total, err))
 			out.Flush()
 			return failed, err

@@ -51,6 +51,7 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 		}()
 	}
 	failed, inputs := 0, 0
+	var unfinished []string
 	w := bufio.NewWriterSize(s.out, 1<<16)
 	writeErr := make(chan error, 1)
 	go func() {
@@ -61,6 +62,7 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 				status.println(s.err, e)
 				failed++
 			}
+			unfinished = append(unfinished, r.unfinished...)
 			if werr == nil {
 				_, werr = w.Write(r.out)
 			}
@@ -90,6 +92,7 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 	if err == nil && werr != nil {
 		err = fmt.Errorf("writing output: %w", werr)
 	}
+	err = stoppedInputs(ctx, err, unfinished)
 	switch {
 	case err != nil:
 		return err
