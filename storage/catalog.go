@@ -255,7 +255,8 @@ func parseEntry(t string) (Entry, error) {
 
 // VerifyCatalog checks a catalog: its index, that the directory holds
 // exactly the group files it lists and that they match it, then Verify on
-// each file in group order. It returns the first problem.
+// each file in group order. It returns the first problem; once
+// opt.Context is done, the cause of its stop.
 func VerifyCatalog(dir string, opt VerifyOptions) (*Catalog, error) {
 	c, err := OpenCatalog(dir)
 	if err != nil {
@@ -275,6 +276,9 @@ func VerifyCatalog(dir string, opt VerifyOptions) (*Catalog, error) {
 		}
 	}
 	for _, e := range c.Entries {
+		if err := opt.stopped(); err != nil {
+			return c, err
+		}
 		f, err := c.Open(e.Group)
 		if err != nil {
 			return c, err

@@ -75,7 +75,7 @@ func (a answerer) run(ctx context.Context, args []string, s streams, cells bool,
 
 // runFrom is run over the batches of bs.
 func (a answerer) runFrom(ctx context.Context, bs *batchSource, s streams, work func(b []inputLine, r *batchResult)) error {
-	failed, err := orderedMapFrom(ctx, bs, s, work)
+	failed, err := orderedMapFrom(ctx, bs, s, a.cmd, work)
 	if err != nil {
 		return err
 	}

@@ -113,7 +113,7 @@ var bulkSpills = func(queries, answers int) {}
 // runBulk answers the inputs of bs in bulk, with at most mem bytes of
 // queries and answers in memory and the rest in the directory dir.
 func runBulk(ctx context.Context, job bulkJob, dir string, mem int64, bs *batchSource, s streams) (err error) {
-	prog := newBulkProgress(s.err)
+	prog := newBulkProgress(s.err, s.quiet)
 	defer prog.stop()
 
 	queries := newSpillSorter(dir, "queries", queryRecord, mem/2)

@@ -31,11 +31,12 @@ type bulkProgress struct {
 // tests).
 var bulkTerminal = isTerminal
 
-// newBulkProgress starts showing progress on w if it is a terminal.
-func newBulkProgress(w io.Writer) *bulkProgress {
+// newBulkProgress starts showing progress on w if it is a terminal and
+// quiet (--quiet) is false.
+func newBulkProgress(w io.Writer, quiet bool) *bulkProgress {
 	p := &bulkProgress{w: w, quit: make(chan struct{})}
 	p.phase("reading", -1)
-	if !bulkTerminal(w) {
+	if quiet || !bulkTerminal(w) {
 		return p
 	}
 	p.tty = true

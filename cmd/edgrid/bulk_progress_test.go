@@ -36,7 +36,7 @@ func TestBulkProgressMessages(t *testing.T) {
 	defer func(f func(any) bool) { bulkTerminal = f }(bulkTerminal)
 	bulkTerminal = func(any) bool { return true }
 	var b bytes.Buffer
-	p := newBulkProgress(&b)
+	p := newBulkProgress(&b, false)
 	p.phase("answering", 5000)
 	p.add(4863)
 	p.show()

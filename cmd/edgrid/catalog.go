@@ -99,6 +99,9 @@ group's grids found in one pass over its file, the answers printed in input orde
 		}
 		catalogFlag(sub.Flags(), &o.target, "the catalog directory, or one group file (or give it as the first argument)")
 		jsonFlag(sub.Flags(), &o.json, "print JSON Lines: "+a.json)
+		if a.name == "verify" || a.name == "export" || a.name == "find" {
+			quietFlag(sub.Flags(), &s)
+		}
 		if a.flags != nil {
 			a.flags(sub, &o)
 		}

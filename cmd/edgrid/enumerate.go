@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -55,6 +53,7 @@ existing directory, a range, --band, or a name ending in /) still does the same.
 	catalogFlag(f, &o.catalog, "write one group file per group into this catalog directory (created if needed), with a catalog index")
 	f.StringVar(&o.codecName, "codec", storage.DefaultCodec.String(), "record codec of the group files: sorted or packed (the paper's 24-byte record)")
 	f.StringVar(&o.compressName, "compress", storage.CompressFast.String(), "zstd level of the group files: fast (the default: least CPU) or small (6% smaller files, ~15% more CPU in dense groups)")
+	quietFlag(c.Flags(), &s)
 	return c
 }
 
@@ -201,7 +200,7 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 		_, err := w.Write(buf)
 		return err
 	}
-	bar := newBar(s.err, len(groups), groups)
+	bar := newBar(s, len(groups), groups)
 	var total enumerate.Stats
 	for i, g := range groups {
 		opt := enumerate.Options{Workers: o.workers}
@@ -275,16 +274,12 @@ func groupSpan(gs []band.Group) string {
 	return fmt.Sprintf("%d-%d", gs[0].Number, gs[len(gs)-1].Number)
 }
 
-// newBar returns a progress bar on stderr when stderr is a terminal, else nil.
-func newBar(w io.Writer, n int, gs []band.Group) *progressbar.ProgressBar {
-	f, ok := w.(*os.File)
-	if !ok {
+// newBar returns a progress bar on stderr when s shows progress, else nil.
+func newBar(s streams, n int, gs []band.Group) *progressbar.ProgressBar {
+	if !s.progressOn() {
 		return nil
 	}
-	fi, err := f.Stat()
-	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
+	w := s.err
 	desc := "groups " + groupSpan(gs)
 	if len(gs) == 1 {
 		desc = "group " + groupSpan(gs) + ", row-4 parts"

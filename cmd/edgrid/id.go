@@ -45,6 +45,7 @@ the same ID; edgrid puzzle turns it back into a puzzle.`,
 	catalogFlag(c.Flags(), &o.catalog, "number solution grids by reading this catalog directory instead of regenerating them (about twice as fast)")
 	jsonFlag(c.Flags(), &o.json, `print JSON Lines: {"input","id"} a line, or {"input","error"}`)
 	o.bulk.addFlags(c)
+	quietFlag(c.Flags(), &s)
 	return c
 }
 
@@ -60,6 +61,7 @@ func newPuzzleCmd(s streams) *cobra.Command {
 	c.Flags().BoolVarP(&o.dots, "dots", "d", false, "write empty cells as '.' rather than '0'")
 	catalogFlag(c.Flags(), &o.catalog, "number solution grids by reading this catalog directory instead of regenerating them (about twice as fast)")
 	jsonFlag(c.Flags(), &o.json, `print JSON Lines: {"input","puzzle"} a line, or {"input","error"}`)
+	quietFlag(c.Flags(), &s)
 	return c
 }
 

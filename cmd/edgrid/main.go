@@ -30,6 +30,7 @@ const (
 type streams struct {
 	in       io.Reader
 	out, err io.Writer
+	quiet    bool // --quiet: no progress line, even on a terminal
 }
 
 // A commandMaker builds one subcommand (with its own subcommands, if any)

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"edgrid/internal/progress"
 )
 
 // batchOrErr is what the reading goroutine hands on.
@@ -293,11 +295,19 @@ type batchResult struct {
 func orderedMap(ctx context.Context, args []string, s streams, cells bool, work func(b []inputLine, r *batchResult)) (failed int, err error) {
 	bs := openBatches(args, s.in, cells)
 	defer bs.close()
-	return orderedMapFrom(ctx, bs, s, work)
+	return orderedMapFrom(ctx, bs, s, "", work)
 }
 
-// orderedMapFrom is orderedMap over the batches of bs.
-func orderedMapFrom(ctx context.Context, bs *batchSource, s streams, work func(b []inputLine, r *batchResult)) (failed int, err error) {
+// orderedMapFrom is orderedMap over the batches of bs. When name is not ""
+// and the inputs are not typed at a terminal, the progress line (if
+// any: streams.progressOn) says "edgrid NAME: N inputs answered".
+func orderedMapFrom(ctx context.Context, bs *batchSource, s streams, name string, work func(b []inputLine, r *batchResult)) (failed int, err error) {
+	var count progress.Counter
+	var line *progress.Line
+	if name != "" && !terminal(s.in) {
+		line = s.startProgress(count.Text("edgrid "+name, "inputs answered"))
+	}
+	defer line.Stop()
 	workers := runtime.GOMAXPROCS(0)
 	type job struct {
 		lines []inputLine
@@ -318,7 +328,7 @@ func orderedMapFrom(ctx context.Context, bs *batchSource, s streams, work func(b
 			}
 		}()
 	}
-	out := bufio.NewWriterSize(s.out, 1<<16)
+	out := bufio.NewWriterSize(line.Writer(s.out), 1<<16)
 	writeErr := make(chan error, 1)
 	var unfinished []string
 	go func() {
@@ -326,9 +336,10 @@ func orderedMapFrom(ctx context.Context, bs *batchSource, s streams, work func(b
 		for j := range queue {
 			r := <-j.done
 			for _, e := range r.errs {
-				fmt.Fprintln(s.err, e)
+				line.Println(s.err, e)
 				failed++
 			}
+			count.Add(int64(len(j.lines) - len(r.unfinished)))
 			unfinished = append(unfinished, r.unfinished...)
 			if werr == nil {
 				_, werr = out.Write(r.out)

@@ -54,6 +54,7 @@ func newQueryCmd(s streams) *cobra.Command {
 	f.StringVarP(&o.out, "out", "o", "", "keep each group's result in DIR as it is done; run again to resume; edgrid query merge DIR prints them")
 	f.BoolVar(&o.list, "list", false, "list the invariants and their definitions")
 	c.AddCommand(newQueryMergeCmd(s))
+	quietFlag(c.Flags(), &s)
 	return c
 }
 
@@ -209,7 +210,7 @@ func (o *queryOptions) source() query.Source {
 // group's result in the directory and then prints the groups'.
 func runQuery(ctx context.Context, o queryOptions, s streams) error {
 	var progress atomic.Int64
-	stop := startGridBar(s.err, o.groupList, &progress)
+	stop := startGridBar(s, o.groupList, &progress)
 	q, err := o.newQuery(ctx, &progress)
 	if err != nil {
 		stop()
@@ -309,8 +310,9 @@ func (o *queryOptions) runParts(ctx context.Context, q *query.Query, progress *a
 // startGridBar shows a progress bar on w when it is a terminal, counting
 // the grids of the groups (from the rank tables) as progress counts them;
 // the returned function stops it.
-func startGridBar(w io.Writer, groups []int, progress *atomic.Int64) func() {
-	if !isTerminal(w) {
+func startGridBar(s streams, groups []int, progress *atomic.Int64) func() {
+	w := s.err
+	if !s.progressOn() {
 		return func() {}
 	}
 	t, err := rank.Embedded()

@@ -40,6 +40,7 @@ func newRankCmd(s streams) *cobra.Command {
 	o.addFlags(c)
 	o.bulk.addFlags(c)
 	jsonFlag(c.Flags(), &o.json, `print JSON Lines: {"input","number","minlex"} a line, or {"input","error"}`)
+	quietFlag(c.Flags(), &s)
 	return c
 }
 
@@ -57,6 +58,7 @@ func newUnrankCmd(s streams) *cobra.Command {
 	}
 	o.addFlags(c)
 	jsonFlag(c.Flags(), &o.json, `print JSON Lines: {"input","grid"} a line, or {"input","error"}`)
+	quietFlag(c.Flags(), &s)
 	return c
 }
 

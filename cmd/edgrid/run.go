@@ -45,6 +45,7 @@ func newRunCmd(s streams) *cobra.Command {
 	workersFlag(f, &o.workers, "goroutines searching")
 	f.StringVar(&o.codecName, "codec", storage.DefaultCodec.String(), "record codec of new group files: sorted or packed (default: the directory's, sorted for a new one)")
 	f.StringVar(&o.compressName, "compress", storage.CompressFast.String(), "zstd level of new group files: fast (the default: least CPU) or small (6% smaller files, ~15% more CPU in dense groups)")
+	quietFlag(c.Flags(), &s)
 	return c
 }
 
@@ -81,7 +82,7 @@ func (o *runOptions) validate(codecGiven bool) (jobs.Options, error) {
 // runRun runs jobs.Run with a progress bar and prints a one-line summary.
 func runRun(ctx context.Context, opt jobs.Options, s streams) error {
 	var bar *progressbar.ProgressBar
-	if isTerminal(s.err) {
+	if s.progressOn() {
 		// The bar counts work, the completions each group's enumeration
 		// checks (from the rank tables), so that its estimate holds
 		// although groups differ in cost by a factor of a thousand; the

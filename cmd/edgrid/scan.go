@@ -56,6 +56,7 @@ in a part file of --out DIR (resumable); 'edgrid scan merge DIR...' prints them 
 	jsonFlag(f, &o.json, `print JSON Lines: {"input","clues","count","puzzles"} or {"input","count","sizes","sets"} a line, or {"input","error"}`)
 	workersFlag(f, &o.workers, "grids scanned at once")
 	c.AddCommand(newScanMergeCmd(s))
+	quietFlag(c.Flags(), &s)
 	return c
 }
 

@@ -35,7 +35,7 @@ func runScanGroups(ctx context.Context, o scanOptions, s streams) error {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	var progress atomic.Int64
-	stop := startGridBar(s.err, o.groupList, &progress)
+	stop := startGridBar(s, o.groupList, &progress)
 	desc := o.describe()
 	var src query.Source = query.Enumerator{}
 	if o.cat != nil {

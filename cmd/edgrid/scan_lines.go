@@ -31,7 +31,7 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 	}
 	jobs := make(chan job)
 	queue := make(chan job, 2*workers)
-	status := startScanStatus(s.err, workers)
+	status := startScanStatus(s, workers)
 	var wg sync.WaitGroup
 	for i := range workers {
 		wg.Add(1)
@@ -52,7 +52,7 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 	}
 	failed, inputs := 0, 0
 	var unfinished []string
-	w := bufio.NewWriterSize(s.out, 1<<16)
+	w := bufio.NewWriterSize(status.writer(s.out), 1<<16)
 	writeErr := make(chan error, 1)
 	go func() {
 		var werr error

@@ -51,6 +51,7 @@ meets, not the lexicographically first, which can cost a search per open cell wi
 	f.IntVarP(&o.size, "size", "n", 0, "read one-line `N` x N puzzles of the standard box shape (4, 6 = 2x3, 8 = 2x4, 9, 12 = 3x4, 16, 25)")
 	retireShorthand(f.Lookup("size")) // -n is a count (random -n)
 	jsonFlag(f, &o.json, `print JSON Lines: {"input","solution"|"count"|"answer"|"solutions"} a line, or {"input","error"}; a count a signal stopped is {"input","count","complete":false}, count then the solutions so far`)
+	quietFlag(c.Flags(), &s)
 	return c
 }
 
@@ -195,7 +196,7 @@ func (s *solveOutcome) describe(n int, what string) error {
 // --unique found a puzzle with several solutions, else 1 if some puzzle has
 // none (--count answers 0 and exits 0).
 func runSolve(ctx context.Context, opts solveOptions, args []string, s streams) error {
-	opts.terminal = isTerminal(s.err) // once, not a system call a puzzle
+	opts.terminal = s.progressOn() // once, not a system call a puzzle
 	w := bufio.NewWriter(s.out)
 	defer w.Flush()
 	var out solveOutcome

@@ -39,10 +39,14 @@ type Line struct {
 }
 
 // Start draws the line text returns on w every period, the first time
-// after delay, until Stop; text is called from the ticker goroutine with
-// the time since Start.
+// after delay (a delay of 0 or less: at once, before Start returns), until
+// Stop; text is called with the time since Start.
 func Start(w io.Writer, delay, period time.Duration, text func(elapsed time.Duration) string) *Line {
 	l := &Line{w: w, text: text, start: time.Now(), quit: make(chan struct{}), ended: make(chan struct{})}
+	if delay <= 0 {
+		l.Draw()
+		delay = period
+	}
 	go l.run(delay, period)
 	return l
 }
@@ -155,6 +159,9 @@ func (c *Counter) SetTotal(n int64) { c.total.Store(n) }
 
 // Done is the work counted so far.
 func (c *Counter) Done() int64 { return c.done.Load() }
+
+// Total is the total set, or 0.
+func (c *Counter) Total() int64 { return max(0, c.total.Load()) }
 
 // Text returns a line's text function: "<what>: 1,234 of 5,678 <unit>
 // (21.7%), 7s", or without " of ..." while the total is not known.

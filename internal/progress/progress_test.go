@@ -83,3 +83,13 @@ func TestCounterText(t *testing.T) {
 		}
 	}
 }
+
+// A line without delay is drawn before Start returns.
+func TestNoDelay(t *testing.T) {
+	var term syncBuffer
+	l := Start(&term, 0, time.Hour, func(time.Duration) string { return "at once" })
+	if got := term.String(); got != clearLine+"at once" {
+		t.Fatalf("got %q; want the line drawn", got)
+	}
+	l.Stop()
+}
