@@ -61,7 +61,7 @@ func TestSolveModes(t *testing.T) {
 	}{
 		{"count unique", []string{"--count", escargot}, exitOK, "1\n"},
 		{"count two", []string{"--count", multi}, exitOK, "2\n"},
-		{"count limit", []string{"--count", "--limit", "1000", empty}, exitOK, "1000\n"},
+		{"count limit", []string{"--count", "--limit", "1000", empty}, exitOK, "at least 1000\n"},
 		{"unique", []string{"--unique", escargot}, exitOK, "unique\n"},
 		{"multiple", []string{"--unique", multi}, exitMultiple, "multiple\n"},
 		{"none", []string{"--unique", unsolvable}, exitFailed, "none\n"},
