@@ -307,7 +307,7 @@ func solveGivens(l *inputLine, opts solveOptions, rules *solve.Rules, g9 *[81]ui
 	if rules == nil || opts.size == 9 {
 		g, err := cells.ReadPuzzle(l.text)
 		if err != nil {
-			return nil, err
+			return nil, sizeHint(l.text, opts.size, err)
 		}
 		*g9 = [81]uint8(g)
 		if err := solve.CheckGivens(g9); err != nil {
@@ -319,6 +319,21 @@ func solveGivens(l *inputLine, opts solveOptions, rules *solve.Rules, g9 *[81]ui
 		return nil, err
 	}
 	return parseSized(l.text, rules.Rows)
+}
+
+// sizeHint adds to err, the error of reading text as a 9x9 puzzle without
+// --size, the --size that reads it when its length is the number of cells
+// of another board solve knows (256 characters: --size 16).
+func sizeHint(text string, size int, err error) error {
+	if size != 0 {
+		return err
+	}
+	for _, n := range solve.BoxedSizes {
+		if n != 9 && len(text) == n*n {
+			return fmt.Errorf("%w (%d characters: a %dx%d puzzle? give --size %d)", err, len(text), n, n, n)
+		}
+	}
+	return err
 }
 
 // formatGivens writes givens as a puzzle line: '.' for an empty cell.
