@@ -12,8 +12,11 @@ import (
 )
 
 // The input contract of the line-oriented commands (canon, rank, unrank,
-// solve, id, puzzle, catalog find), written once here: the inputs are the
-// arguments, or else the lines of standard input. A UTF-8 byte-order mark at
+// solve, id, puzzle, catalog find, scan of grids), written once here: the
+// inputs are the arguments, or else the lines of standard input. An
+// argument that names a file and is not an input as written (argFile), or
+// "-" for standard input, stands for the lines of that file. No input at
+// all is answered with nothing, exit status 0. A UTF-8 byte-order mark at
 // the start is skipped, and so are blank lines and lines starting with #.
 // The first whitespace-separated field of a line is the input; whatever
 // follows it (ratings, names) is copied to the end of the line's answer.

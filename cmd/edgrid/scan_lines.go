@@ -50,7 +50,7 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 			}
 		}()
 	}
-	failed, inputs := 0, 0
+	failed := 0
 	var unfinished []string
 	w := bufio.NewWriterSize(status.writer(s.out), 1<<16)
 	writeErr := make(chan error, 1)
@@ -77,7 +77,6 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 	}()
 	err := forEachBatch(ctx, args, s.in, true, func(b []inputLine, _ bool) error {
 		for i := range b {
-			inputs++
 			j := job{l: b[i], done: make(chan *batchResult, 1)}
 			queue <- j
 			jobs <- j
@@ -98,8 +97,6 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 		return err
 	case failed > 0:
 		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad line(s)", failed)}
-	case inputs == 0:
-		return usagef("no grid: give grids as arguments or on standard input")
 	}
 	return nil
 }

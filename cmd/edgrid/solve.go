@@ -292,9 +292,6 @@ func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s strea
 		}
 		return nil
 	})
-	if err == nil && out.puzzles == 0 && out.bad == 0 {
-		err = usagef("no puzzle: give puzzles as arguments or on standard input, or --rules FILE")
-	}
 	return out, err
 }
 

@@ -163,7 +163,6 @@ func TestSolveBadInput(t *testing.T) {
 		{"negative limit", "", []string{"--count", "--limit", "-1", escargot}, "--limit -1"},
 		{"rules and args", "", []string{"--rules", "x.dat", escargot}, "takes no puzzle arguments"},
 		{"unknown flag", "", []string{"--bogus"}, "bogus"},
-		{"no puzzle", "# only a comment\n\n", nil, "no puzzle"},
 	} {
 		code, out, errs := runSolveCmd(t, tc.stdin, tc.args...)
 		if code != exitUsage || out != "" || !strings.Contains(errs, tc.stderr) {
