@@ -84,6 +84,11 @@ func TestCatalogNames(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || v["group"] != 3541.0 || v["minlex"] != last {
 		t.Errorf("catalog find --json: %q", out)
 	}
+	// The place in a catalog is not a class number, which rank calls
+	// "number": it has a name of its own.
+	if _, ok := v["number"]; ok || v["catalog_ordinal"] != 1.0 {
+		t.Errorf("catalog find --json: %q; want catalog_ordinal 1 and no number", out)
+	}
 }
 
 // --json prints one object a line, bad inputs in their place.
