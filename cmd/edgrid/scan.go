@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -128,17 +129,19 @@ func (o *scanOptions) validate(cmd *cobra.Command, args []string) error {
 // row by row).
 func parseCellMask(t string) (canon.Mask, error) {
 	var m canon.Mask
-	if len(t) != 81 {
-		return m, fmt.Errorf("%d characters; want 81, one a cell row by row, 1 for a cell clues may use and 0 for one they may not", len(t))
+	if n := utf8.RuneCountInString(t); n != 81 {
+		return m, fmt.Errorf("%d characters; want 81, one a cell row by row, 1 for a cell clues may use and 0 for one they may not", n)
 	}
-	for i := range 81 {
-		switch t[i] {
+	i := 0
+	for _, r := range t {
+		switch r {
 		case '1':
 			m.Set(i)
 		case '0':
 		default:
-			return m, fmt.Errorf("character %d (%s) is %q; want 0 or 1", i+1, canon.CellName(i), t[i])
+			return m, fmt.Errorf("character %d (%s) is %q; want 0 or 1", i+1, canon.CellName(i), string(r))
 		}
+		i++
 	}
 	return m, nil
 }
