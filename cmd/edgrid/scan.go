@@ -25,7 +25,8 @@ func newScanCmd(s streams) *cobra.Command {
 		Long: `For each grid (the arguments, or else the lines of standard input) print its K-clue puzzles,
 one a line in the grid's own frame (81 characters, '.' for an empty cell), sorted, then the line
 '# <grid> puzzles <n>'. --count prints only '<grid> <n>'. Puzzles of 17 clues or fewer are all
-minimal; from 18 clues only minimal puzzles are reported unless --all. --ua lists each grid's
+minimal; from 18 clues only minimal puzzles are reported unless --all (none has more than 78
+clues: a scan for more answers 0 at once). --ua lists each grid's
 minimal unavoidable sets instead, smallest first, as the grid's digits in the set's cells and
 '.' elsewhere, then '# <grid> sets <n> <size>:<count>...'. With --groups or --band the grids are
 the minlex grids of those groups (enumerated, or read from --catalog), each group's puzzles kept

@@ -119,10 +119,12 @@ func scanGroup(ctx context.Context, src query.Source, g int, label string, opt s
 					return err
 				}
 				var found []canon.Mask
-				_, err = sc.Scan(ctx, &it.grid, opt, func(m canon.Mask) error {
-					found = append(found, m)
-					return nil
-				})
+				if !opt.NoneMinimal() {
+					_, err = sc.Scan(ctx, &it.grid, opt, func(m canon.Mask) error {
+						found = append(found, m)
+						return nil
+					})
+				}
 				pool.put(sc)
 				if err != nil {
 					return err

@@ -114,7 +114,9 @@ func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *inputLine
 	var found []canon.Mask
 	opt := o.scanOpts()
 	opt.Progress = progress
-	if _, err := sc.Scan(ctx, &g, opt, func(m canon.Mask) error {
+	if opt.NoneMinimal() {
+		// No minimal puzzle has so many clues: nothing to search.
+	} else if _, err := sc.Scan(ctx, &g, opt, func(m canon.Mask) error {
 		found = append(found, m)
 		return nil
 	}); err != nil {
