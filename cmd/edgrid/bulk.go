@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"edgrid/canon"
+	"edgrid/internal/tempdir"
 )
 
 // Bulk answering of rank, id and catalog find: every input is read and
@@ -74,7 +75,9 @@ func (o *bulkOptions) answerBulk(ctx context.Context, job bulkJob, bs *batchSour
 	if err != nil || !use {
 		return false, err
 	}
-	dir, err := os.MkdirTemp("", "edgrid-bulk-")
+	// The directories of bulk runs killed before they could remove theirs
+	// are removed first (tempdir.Sweep).
+	tmp, err := tempdir.Make("", "edgrid-bulk-")
 	if err != nil {
 		err = fmt.Errorf("bulk answering needs a temporary directory ($TMPDIR): %w", err)
 		if o.forced {
@@ -83,9 +86,9 @@ func (o *bulkOptions) answerBulk(ctx context.Context, job bulkJob, bs *batchSour
 		fmt.Fprintf(s.err, "edgrid %s: %s; answering one at a time\n", job.a.cmd, message(err))
 		return false, nil
 	}
-	defer os.RemoveAll(dir)
+	defer tmp.Remove()
 	defer limitMemory(o.mem)()
-	return true, runBulk(ctx, job, dir, o.mem, bs, s)
+	return true, runBulk(ctx, job, tmp.Path, o.mem, bs, s)
 }
 
 // limitMemory sets the Go runtime's soft memory limit for bulk answering

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"edgrid/internal/tempdir"
 )
 
 // Without a usable $TMPDIR, bulk answering chosen by itself gives way to
@@ -28,5 +31,25 @@ func TestBulkNoTempDir(t *testing.T) {
 	c, got, gotErr = run(t, in, "rank", "--bulk")
 	if c != exitFailed || got != "" || !strings.HasPrefix(gotErr, note) || strings.Contains(gotErr, "one at a time") {
 		t.Fatalf("no $TMPDIR, --bulk: exit %d, %d bytes out, stderr %q; want exit 1, nothing printed, the error", c, len(got), gotErr)
+	}
+}
+
+// The spill directory of a bulk run killed before it removed it (its lock
+// free) is removed by the next bulk run, which leaves none of its own.
+func TestBulkRemovesStaleSpill(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	stale := filepath.Join(tmp, "edgrid-bulk-1234")
+	if err := os.MkdirAll(stale, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(stale, tempdir.LockName), nil, 0o600)
+	os.WriteFile(filepath.Join(stale, "lines"), make([]byte, 1<<16), 0o600)
+	if code, _, errs := run(t, grid1+"\n"+grid648+"\n", "rank", "--bulk"); code != 0 {
+		t.Fatalf("rank --bulk: exit %d, %s", code, errs)
+	}
+	left, _ := filepath.Glob(filepath.Join(tmp, "edgrid-bulk-*"))
+	if len(left) != 0 {
+		t.Fatalf("left in $TMPDIR: %q; want nothing", left)
 	}
 }
