@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -152,7 +151,7 @@ func scanGroup(ctx context.Context, src query.Source, g int, label string, opt s
 // run's last, or a cluster task's): it returns the grids it covers, or why
 // it is not a whole part of group g and scan kind.
 func verifyScanPart(path string, g int, kind string) (int64, string) {
-	data, err := os.ReadFile(path)
+	data, err := readPartFile(path)
 	if err != nil {
 		return 0, err.Error()
 	}

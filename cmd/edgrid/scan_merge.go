@@ -216,7 +216,7 @@ func (t *scanTotals) writeJSON(w *bufio.Writer, kind string, list bool) {
 // rec records, a part of the scan kind describes, of group g, with puzzles
 // of the label's number of clues.
 func readScanPart(path string, rec jobs.PartRecord, kind string, g, clues int) (*scan.Part, error) {
-	data, err := os.ReadFile(path)
+	data, err := readPartFile(path)
 	if err != nil {
 		return nil, err
 	}
