@@ -164,7 +164,23 @@ func verifyScanPart(path string, g int, kind string) (int64, string) {
 	case p.Group != g:
 		return 0, fmt.Sprintf("a part of group %d", p.Group)
 	}
+	if why := groupGrids(g, p.Grids); why != "" {
+		return 0, why
+	}
 	return p.Grids, ""
+}
+
+// groupGrids says what is wrong when a part of group g covers grids grids,
+// which must be the group's every grid (rank's tables count them), or "".
+func groupGrids(g int, grids int64) string {
+	t, err := rank.Embedded()
+	if err != nil {
+		return ""
+	}
+	if n := t.GroupCount(g); grids != n {
+		return fmt.Sprintf("a part of %d grids; group %d has %d", grids, g, n)
+	}
+	return ""
 }
 
 // scanPool holds the scanners of a scan over groups: at most n scans run at

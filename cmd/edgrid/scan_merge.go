@@ -230,6 +230,9 @@ func readScanPart(path string, rec jobs.PartRecord, kind string, g, clues int) (
 	if p.Label != kind || p.Group != g || p.Grids != rec.Count {
 		return nil, fmt.Errorf("%s: a part of another scan or group (%q, group %d, %d grids)", path, p.Label, p.Group, p.Grids)
 	}
+	if why := groupGrids(g, p.Grids); why != "" {
+		return nil, fmt.Errorf("%s: %s", path, why)
+	}
 	for _, f := range p.Found {
 		for _, m := range f.Puzzles {
 			if m.Count() != clues {
