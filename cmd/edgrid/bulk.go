@@ -17,6 +17,7 @@ import (
 
 	"edgrid/canon"
 	"edgrid/internal/tempdir"
+	"edgrid/storage"
 )
 
 // Bulk answering of rank, id and catalog find: every input is read and
@@ -51,6 +52,38 @@ type bulkJob struct {
 	answer func(ctx context.Context, ms []canon.Grid) ([]bulkAnswer, error)
 	// format appends a good input's answer (fields as answerEach's fn).
 	format func(out []byte, payload []byte, a bulkAnswer) ([]byte, error)
+	// damagePerLine: a damaged group file (a *storage.CorruptError of
+	// answer) fails the inputs of that group only, as one at a time does
+	// for rank and id, rather than the whole run.
+	damagePerLine bool
+}
+
+// bulkDamaged is the status of an answer that a damaged group file kept
+// from being found; its first value indexes bulkDamage's errors.
+const bulkDamaged uint8 = 255
+
+// bulkDamage holds the errors of the damaged group files a bulk run met.
+type bulkDamage struct {
+	mu   sync.Mutex
+	errs []error
+}
+
+// add keeps err and returns its index.
+func (d *bulkDamage) add(err error) int64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.errs = append(d.errs, err)
+	return int64(len(d.errs) - 1)
+}
+
+// get returns the error of index i.
+func (d *bulkDamage) get(i int64) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if i < 0 || i >= int64(len(d.errs)) {
+		return errors.New("internal error: bulk answering lost the error of a damaged group")
+	}
+	return d.errs[i]
 }
 
 // chunkQueryBytes is the memory a query takes in a chunk being answered:
@@ -135,12 +168,13 @@ func runBulk(ctx context.Context, job bulkJob, dir string, mem int64, bs *batchS
 	answers := newSpillSorter(dir, "answers", answerRecord, mem/4)
 	chunk := int(max(1, mem/4/int64(runtime.GOMAXPROCS(0)+2)/chunkQueryBytes))
 	prog.phase("answering", nq)
-	if err := bulkAnswerAll(ctx, job, queries, answers, chunk, prog); err != nil {
+	var damage bulkDamage
+	if err := bulkAnswerAll(ctx, job, queries, answers, chunk, prog, &damage); err != nil {
 		return quiet(err)
 	}
 	bulkSpills(queries.spills, answers.spills)
 	prog.phase("writing", total)
-	failed, err := bulkWrite(ctx, job, linesPath, total, answers, s, prog)
+	failed, err := bulkWrite(ctx, job, linesPath, total, answers, s, prog, &damage)
 	if err != nil {
 		return err
 	}
@@ -249,7 +283,7 @@ func bulkRead(ctx context.Context, job bulkJob, bs *batchSource, queries *spillS
 // bulkAnswerAll answers the sorted queries a first band at a time (in
 // chunks of at most chunk queries) on all cores, adding the answers to
 // answers.
-func bulkAnswerAll(ctx context.Context, job bulkJob, queries, answers *spillSorter, chunk int, prog *bulkProgress) error {
+func bulkAnswerAll(ctx context.Context, job bulkJob, queries, answers *spillSorter, chunk int, prog *bulkProgress, damage *bulkDamage) error {
 	next, closeRuns, err := queries.sorted()
 	if err != nil {
 		return err
@@ -271,7 +305,14 @@ func bulkAnswerAll(ctx context.Context, job bulkJob, queries, answers *spillSort
 		ms, seqs, starts = nil, nil, nil
 		g.Go(func() error {
 			as, err := job.answer(gctx, cms)
-			if err != nil {
+			var ce *storage.CorruptError
+			if err != nil && job.damagePerLine && errors.As(err, &ce) {
+				i := damage.add(err)
+				as = make([]bulkAnswer, len(cms))
+				for k := range as {
+					as[k].status, as[k].v[0] = bulkDamaged, i
+				}
+			} else if err != nil {
 				return err
 			}
 			rec := make([]byte, answerRecord)
@@ -348,7 +389,7 @@ func stoppedLine(a answerer, n, total int64, err error) []byte {
 // bulkWrite prints every input's answer, or its error, in input order, and
 // returns the number of bad inputs. Stopped before the last of the total
 // inputs, it ends the output with stoppedLine.
-func bulkWrite(ctx context.Context, job bulkJob, linesPath string, total int64, answers *spillSorter, s streams, prog *bulkProgress) (int, error) {
+func bulkWrite(ctx context.Context, job bulkJob, linesPath string, total int64, answers *spillSorter, s streams, prog *bulkProgress, damage *bulkDamage) (int, error) {
 	f, err := os.Open(linesPath)
 	if err != nil {
 		return 0, fmt.Errorf("bulk answering: %w", err)
@@ -394,6 +435,9 @@ func bulkWrite(ctx context.Context, job bulkJob, linesPath string, total int64, 
 		job.a.answerEach([]inputLine{rec.line}, &res, func(_ *inputLine, o []byte) ([]byte, error) {
 			if !answered {
 				return o, errors.New(rec.prepErr)
+			}
+			if a.status == bulkDamaged {
+				return o, damage.get(a.v[0])
 			}
 			return job.format(o, rec.payload, a)
 		})

@@ -97,9 +97,10 @@ func appendID(out []byte, o idOptions, id puzzleid.ID) []byte {
 // puzzle's solution, the payload the mask.
 func idJob(r *rank.Ranker, o idOptions, a answerer) bulkJob {
 	return bulkJob{
-		a:        a,
-		cells:    true,
-		newState: func() any { return puzzleid.New(r) },
+		damagePerLine: true,
+		a:             a,
+		cells:         true,
+		newState:      func() any { return puzzleid.New(r) },
 		prepare: func(ctx context.Context, st any, l *inputLine) (canon.Grid, []byte, error) {
 			p, err := cells.ReadPuzzle(l.text)
 			if err != nil {

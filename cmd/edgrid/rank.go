@@ -138,9 +138,10 @@ func appendRank(out []byte, o rankOptions, n int64, m *canon.Grid) []byte {
 // kept for the answer too.
 func rankJob(r *rank.Ranker, o rankOptions, a answerer) bulkJob {
 	return bulkJob{
-		a:        a,
-		cells:    true,
-		newState: func() any { return nil },
+		damagePerLine: true,
+		a:             a,
+		cells:         true,
+		newState:      func() any { return nil },
 		prepare: func(_ context.Context, _ any, l *inputLine) (canon.Grid, []byte, error) {
 			g, err := cells.ReadGrid(l.text)
 			if err != nil {

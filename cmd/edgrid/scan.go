@@ -140,7 +140,7 @@ func parseCellMask(t string) (canon.Mask, error) {
 			m.Set(i)
 		case '0':
 		default:
-			return m, fmt.Errorf("character %d (%s) is %q; want 0 or 1", i+1, canon.CellName(i), string(r))
+			return m, fmt.Errorf("character %d (%s) is %q; want 0 or 1", i+1, canon.CellName(i), r)
 		}
 		i++
 	}

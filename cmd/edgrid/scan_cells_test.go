@@ -10,8 +10,8 @@ import (
 func TestScanCellsCountsCharacters(t *testing.T) {
 	for _, tc := range []struct{ mask, want string }{
 		{strings.Repeat("1", 79) + "é", "80 characters; want 81"},
-		{strings.Repeat("1", 80) + "é", `character 81 (r9c9) is "é"; want 0 or 1`},
-		{"é" + strings.Repeat("1", 80), `character 1 (r1c1) is "é"; want 0 or 1`},
+		{strings.Repeat("1", 80) + "é", `character 81 (r9c9) is 'é'; want 0 or 1`},
+		{"é" + strings.Repeat("1", 80), `character 1 (r1c1) is 'é'; want 0 or 1`},
 	} {
 		code, _, errs := run(t, "", "scan", "--clues", "17", "--cells", tc.mask, grid1)
 		if code != exitUsage || !strings.Contains(errs, tc.want) {
