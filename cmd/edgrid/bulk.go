@@ -405,7 +405,7 @@ func bulkWrite(ctx context.Context, job bulkJob, linesPath string, total int64, 
 	if err != nil {
 		return 0, err
 	}
-	out := bufio.NewWriterSize(s.out, 1<<16)
+	out := bufio.NewWriterSize(prog.line.Writer(s.out), 1<<16) // the progress line cleared before answers
 	var res batchResult
 	failed := 0
 	var rec lineRecord

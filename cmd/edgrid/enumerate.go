@@ -11,13 +11,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
-
 	"github.com/spf13/cobra"
 
 	"edgrid/band"
 	"edgrid/canon"
 	"edgrid/enumerate"
+	"edgrid/internal/progress"
 	"edgrid/storage"
 )
 
@@ -200,14 +199,17 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 		_, err := w.Write(buf)
 		return err
 	}
-	bar := newBar(s, len(groups), groups)
+	var count progress.Counter
+	count.SetTotal(int64(len(groups)))
+	line := s.startProgress(count.Text(barText(groups), barUnit(groups)))
+	defer line.Stop()
 	var total enumerate.Stats
-	for i, g := range groups {
+	for _, g := range groups {
 		opt := enumerate.Options{Workers: o.workers}
-		if bar != nil && len(groups) == 1 {
+		if line != nil && len(groups) == 1 {
 			opt.Progress = func(done, all int) {
-				bar.ChangeMax(all)
-				_ = bar.Set(done)
+				count.SetTotal(int64(all))
+				count.Add(int64(done) - count.Done())
 			}
 		}
 		if files != nil {
@@ -239,8 +241,8 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 			}
 		}
 		total.Add(&st)
-		if bar != nil && len(groups) > 1 {
-			_ = bar.Set(i + 1)
+		if len(groups) > 1 {
+			count.Add(1)
 		}
 	}
 	if files != nil {
@@ -248,10 +250,7 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 			return err
 		}
 	}
-	if bar != nil {
-		_ = bar.Finish()
-		fmt.Fprintln(s.err)
-	}
+	line.Stop()
 	switch {
 	case o.stats:
 		rep := enumerateReport{Groups: groupSpan(groups), Count: total.Grids, Autos: total.Histogram(),
@@ -274,16 +273,18 @@ func groupSpan(gs []band.Group) string {
 	return fmt.Sprintf("%d-%d", gs[0].Number, gs[len(gs)-1].Number)
 }
 
-// newBar returns a progress bar on stderr when s shows progress, else nil.
-func newBar(s streams, n int, gs []band.Group) *progressbar.ProgressBar {
-	if !s.progressOn() {
-		return nil
-	}
-	w := s.err
-	desc := "groups " + groupSpan(gs)
+// barText and barUnit are the words of enumerate's progress line: the
+// groups done of several, or a single group's row-4 parts.
+func barText(gs []band.Group) string {
 	if len(gs) == 1 {
-		desc = "group " + groupSpan(gs) + ", row-4 parts"
+		return "edgrid enumerate: group " + groupSpan(gs)
 	}
-	return progressbar.NewOptions(n, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(desc),
-		progressbar.OptionShowCount(), progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true))
+	return "edgrid enumerate: groups " + groupSpan(gs)
+}
+
+func barUnit(gs []band.Group) string {
+	if len(gs) == 1 {
+		return "row-4 parts"
+	}
+	return "groups"
 }

@@ -34,3 +34,6 @@ func (s streams) startProgress(text func(elapsed time.Duration) string) *progres
 	}
 	return progress.Start(s.err, progressDelay, progress.Period, text)
 }
+
+// progressGroup writes n with thousands separators, as progress lines do.
+func progressGroup(n int64) string { return progress.Group(n) }

@@ -36,6 +36,7 @@ type Line struct {
 	shown bool
 	quit  chan struct{}
 	ended chan struct{}
+	once  sync.Once // Stop's
 }
 
 // Start draws the line text returns on w every period, the first time
@@ -118,16 +119,18 @@ func (l *Line) Write(w io.Writer, p []byte) (int, error) {
 	return w.Write(p)
 }
 
-// Stop ends the line and erases it.
+// Stop ends the line and erases it; a second Stop does nothing.
 func (l *Line) Stop() {
 	if l == nil {
 		return
 	}
-	close(l.quit)
-	<-l.ended
-	l.mu.Lock()
-	l.clear()
-	l.mu.Unlock()
+	l.once.Do(func() {
+		close(l.quit)
+		<-l.ended
+		l.mu.Lock()
+		l.clear()
+		l.mu.Unlock()
+	})
 }
 
 // Writer is w with every write going through l's Write.

@@ -40,6 +40,7 @@ func TestWritesClearTheLine(t *testing.T) {
 	l.Println(&term, "a message")
 	l.Draw()
 	l.Stop()
+	l.Stop() // a second Stop does nothing
 	want := clearLine + "edgrid x: 3 of 10 grids (30.0%), 0s" + clearLine + "answer 1\na message\n" +
 		clearLine + "edgrid x: 3 of 10 grids (30.0%), 0s" + clearLine
 	if got := term.String(); got != want {
