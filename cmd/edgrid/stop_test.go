@@ -58,6 +58,8 @@ func TestEveryLongCommandStops(t *testing.T) {
 		{"puzzle", "", []string{"puzzle"}},
 		{"solve", hard + "\n", []string{"solve"}},
 		{"solve --count", "", []string{"solve", "--count", empty}},
+		{"random", "", []string{"random", "-n", "1000000000"}},
+		{"rank in bulk", strings.Repeat(grid1+"\n", 10), []string{"rank", "--bulk"}},
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
