@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
+	"syscall"
 
 	"golang.org/x/sync/errgroup"
 
@@ -120,8 +121,33 @@ func (o *bulkOptions) answerBulk(ctx context.Context, job bulkJob, bs *batchSour
 		return false, nil
 	}
 	defer tmp.Remove()
+	if free, err := tempFree(tmp.Path); err == nil && free < minBulkFree && !o.forced {
+		// One at a time needs no disk: a nearly full $TMPDIR is not worth
+		// a bulk run that would fail before printing anything.
+		fmt.Fprintf(s.err, "edgrid %s: bulk answering needs room in $TMPDIR (%s free, %s wanted); answering one at a time\n",
+			job.a.cmd, humanBytes(free), humanBytes(minBulkFree))
+		return false, nil
+	}
 	defer limitMemory(o.mem)()
-	return true, runBulk(ctx, job, tmp.Path, o.mem, bs, s)
+	err = runBulk(ctx, job, tmp.Path, o.mem, bs, s)
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+		err = fmt.Errorf("%w ($TMPDIR %s is full: answer with --bulk=false, which needs no disk, or set TMPDIR to a larger disk)", err, os.TempDir())
+	}
+	return true, err
+}
+
+// minBulkFree is the room bulk answering chosen by itself wants in
+// $TMPDIR before it starts: its spill files take about 250 bytes an input.
+const minBulkFree = 64 << 20
+
+// tempFree returns the bytes free for this user on the file system of dir
+// (a variable for the tests).
+var tempFree = func(dir string) (int64, error) {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		return 0, err
+	}
+	return int64(st.Bavail) * st.Bsize, nil
 }
 
 // limitMemory sets the Go runtime's soft memory limit for bulk answering

@@ -53,3 +53,29 @@ func TestBulkRemovesStaleSpill(t *testing.T) {
 		t.Fatalf("left in $TMPDIR: %q; want nothing", left)
 	}
 }
+
+// A $TMPDIR with too little room: bulk answering chosen by itself gives
+// way to one at a time with a note (it used to fail with nothing
+// printed); --bulk, asked for, still tries.
+func TestBulkSmallTempDir(t *testing.T) {
+	defer func(f func(string) (int64, error)) { tempFree = f }(tempFree)
+	tempFree = func(string) (int64, error) { return 1 << 20, nil }
+	// Enough inputs for bulk to come on by itself; bad lines are cheap
+	// to answer one at a time.
+	var b strings.Builder
+	b.WriteString(grid1 + "\n")
+	for range autoBulkLines {
+		b.WriteString("abc\n")
+	}
+	in := b.String()
+	code, want, wantErr := run(t, in, "rank", "--bulk=false")
+	c, got, gotErr := run(t, in, "rank")
+	first, rest, _ := strings.Cut(gotErr, "\n")
+	if c != code || got != want || rest != wantErr || !strings.Contains(first, "bulk answering needs room in $TMPDIR") || !strings.HasSuffix(first, "; answering one at a time") {
+		t.Fatalf("small $TMPDIR: exit %d (want %d), stdout equal %v, stderr %q", c, code, got == want, gotErr)
+	}
+	// --bulk still runs in bulk: the room is enough for this input.
+	if c, got, _ := run(t, in, "rank", "--bulk"); c != code || got != want {
+		t.Fatalf("small $TMPDIR, --bulk: exit %d, stdout equal %v", c, got == want)
+	}
+}
