@@ -29,6 +29,7 @@ func TestProgressOnATerminal(t *testing.T) {
 		{"rank", strings.Repeat(grid1+"\n", 50), "edgrid rank: ", []string{"rank", "--bulk=false"}},
 		{"canon", strings.Repeat(grid1+"\n", 50), "edgrid canon: ", []string{"canon"}},
 		{"catalog verify", "", "edgrid catalog verify: ", []string{"catalog", "verify", cat}},
+		{"catalog export", "", "edgrid catalog export: ", []string{"catalog", "export", cat}},
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
