@@ -188,6 +188,10 @@ func RunDir(ctx context.Context, k *Kind, opt DirOptions) (sum *Summary, err err
 		}
 	}
 	sum.Redone = s.Damaged
+	for _, p := range s.Unreadable {
+		notify("group %d: %s", p.Group, p.Reason)
+		s.left[p.Group] = true
+	}
 	mw, err := openDirManifest(k, opt.Dir, m, opt.Label)
 	if err != nil {
 		return sum, err
@@ -212,6 +216,10 @@ func RunDir(ctx context.Context, k *Kind, opt DirOptions) (sum *Summary, err err
 		return sum, err
 	}
 	err = makeAll(ctx, k, opt, s, mw, sum, start)
+	if n := len(s.Unreadable); err == nil && n > 0 {
+		err = fmt.Errorf("jobs: %s: %d group file(s) cannot be read and were left as they are (group %d first): fix or remove them, then run again",
+			opt.Dir, n, s.Unreadable[0].Group)
+	}
 	sum.Seconds = time.Since(start).Seconds()
 	return sum, err
 }
@@ -301,7 +309,7 @@ func makeAll(ctx context.Context, k *Kind, opt DirOptions, s *Survey, mw *manife
 		workTotal += weight(g)
 		if s.done[g] {
 			workDone += weight(g)
-		} else {
+		} else if !s.left[g] {
 			pending = append(pending, g)
 		}
 	}

@@ -184,6 +184,12 @@ func readDirManifest(k *Kind, dir string) (*dirManifest, error) {
 		}
 		m.kept = append(m.kept, line)
 	}
+	if k.Labeled && len(m.kept) < 2 && len(m.Damaged) == 0 {
+		// Only the magic line, or nothing whole: a manifest whose creation
+		// was cut short (its header is now written at once) records
+		// nothing, and the directory is a new one.
+		return &dirManifest{Entries: map[int]Entry{}}, nil
+	}
 	return m, nil
 }
 
@@ -209,7 +215,19 @@ func openDirManifest(k *Kind, dir string, m *dirManifest, label string) (*manife
 			m.good += int64(len(l))
 		}
 	}
-	f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE)
+	if m.good == 0 {
+		// A new manifest gets its whole header at once, so that no crash
+		// leaves a manifest of the magic line alone.
+		header := sealLine(k.Magic)
+		if k.Labeled {
+			header += sealLine("kind " + label)
+		}
+		if err := storage.WriteFileAtomic(path, []byte(header)); err != nil {
+			return nil, fmt.Errorf("jobs: creating %s: %w", path, err)
+		}
+		m.good = int64(len(header))
+	}
+	f, err := openNoFollow(path, os.O_RDWR)
 	if err != nil {
 		return nil, err
 	}
@@ -220,12 +238,6 @@ func openDirManifest(k *Kind, dir string, m *dirManifest, label string) (*manife
 	}
 	if err == nil {
 		_, err = f.Seek(m.good, io.SeekStart)
-	}
-	if err == nil && m.good == 0 {
-		err = w.append(k.Magic)
-		if err == nil && k.Labeled {
-			err = w.append("kind " + label)
-		}
 	}
 	if err != nil {
 		f.Close()

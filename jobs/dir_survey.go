@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"edgrid/band"
+	"edgrid/storage"
 )
 
 // Survey is the state of a result directory over some groups: what its
@@ -28,6 +30,10 @@ type Survey struct {
 	// Adoptable lists groups surveyed whose file the manifest does not
 	// record but Kind.Inspect passes, ascending; never nil.
 	Adoptable []int
+	// Unreadable lists groups surveyed whose file is there but could not
+	// be read (UnreadableError): not shown to be damaged, so neither
+	// removed nor redone; ascending, never nil.
+	Unreadable []Problem
 	// Runs are the group ranges of the runs the manifest records.
 	Runs [][2]int
 	// ManifestProblems lists the manifest's unreadable lines (ignored).
@@ -39,7 +45,16 @@ type Survey struct {
 	Present map[int]bool
 
 	done  map[int]bool // the groups done, updated as a run adopts files
+	left  map[int]bool // the groups of Unreadable, which a run leaves alone
 	adopt map[int]Made // what Inspect found in the adoptable files
+}
+
+// problems are Damaged and Unreadable together, by group: what a report,
+// which removes nothing, lists as damaged.
+func (s *Survey) problems() []Problem {
+	ps := append(slices.Clone(s.Damaged), s.Unreadable...)
+	slices.SortStableFunc(ps, func(a, b Problem) int { return a.Group - b.Group })
+	return ps
 }
 
 // Pending is the number of groups surveyed that are not done.
@@ -83,13 +98,17 @@ func survey(k *Kind, dir string, m *dirManifest, groups []int, label string) (*S
 	if groups == nil {
 		groups = concerned(m, present)
 	}
-	s := &Survey{Dir: dir, Label: m.Label, Groups: groups, Done: map[int]Entry{}, Damaged: []Problem{}, Adoptable: []int{},
+	s := &Survey{Dir: dir, Label: m.Label, Groups: groups, Done: map[int]Entry{}, Damaged: []Problem{}, Adoptable: []int{}, Unreadable: []Problem{},
 		Runs: m.Runs, ManifestProblems: m.Damaged, Recorded: m.Entries, Present: present,
-		done: map[int]bool{}, adopt: map[int]Made{}}
+		done: map[int]bool{}, left: map[int]bool{}, adopt: map[int]Made{}}
 	for _, g := range groups {
 		e, ok := m.Entries[g]
 		if ok {
-			why := checkFile(filepath.Join(dir, k.FileName(g)), e.Size, e.Sum)
+			why, err := checkFileErr(filepath.Join(dir, k.FileName(g)), e.Size, e.Sum)
+			if err != nil {
+				s.Unreadable = append(s.Unreadable, Problem{g, why})
+				continue
+			}
 			if why == "" && k.Check != nil {
 				why = k.Check(dir, e)
 			}
@@ -105,6 +124,17 @@ func survey(k *Kind, dir string, m *dirManifest, groups []int, label string) (*S
 		}
 		if k.Inspect == nil {
 			s.Damaged = append(s.Damaged, Problem{g, "file present but not in the manifest (the run stopped before recording it)"})
+			continue
+		}
+		// Read first as fileSum reads: a file that cannot be read is left
+		// alone, one that is not a regular file is damage, and neither
+		// reaches Inspect, which might block on a FIFO.
+		var ue *UnreadableError
+		if _, _, err := fileSum(filepath.Join(dir, k.FileName(g))); errors.As(err, &ue) {
+			s.Unreadable = append(s.Unreadable, Problem{g, "file not in the manifest, and " + ue.Error()})
+			continue
+		} else if errors.Is(err, storage.ErrNotRegular) {
+			s.Damaged = append(s.Damaged, Problem{g, "file not in the manifest, and " + message(err)})
 			continue
 		}
 		made, why := k.Inspect(dir, label, g)

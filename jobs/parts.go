@@ -144,7 +144,7 @@ func PartsStatusVerify(dir string, fileName func(int) string, verify func(path s
 	if s.Label == "" {
 		return nil, fmt.Errorf("jobs: %s has no %s: not a parts directory", dir, PartsManifestName)
 	}
-	rep := &PartsReport{Dir: dir, Kind: s.Label, Damaged: s.Damaged, Adoptable: s.Adoptable, ManifestProblems: s.ManifestProblems,
+	rep := &PartsReport{Dir: dir, Kind: s.Label, Damaged: s.problems(), Adoptable: s.Adoptable, ManifestProblems: s.ManifestProblems,
 		Records: map[int]PartRecord{}}
 	want := map[int]bool{}
 	for _, r := range s.Runs {

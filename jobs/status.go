@@ -74,7 +74,7 @@ func Status(dir string, first, last int) (*Report, error) {
 
 // reportOf returns the catalog's Report of a survey.
 func reportOf(s *Survey) *Report {
-	r := &Report{Dir: s.Dir, Groups: ranges.Format(s.Groups), ManifestProblems: s.ManifestProblems, Damaged: s.Damaged, Adoptable: s.Adoptable,
+	r := &Report{Dir: s.Dir, Groups: ranges.Format(s.Groups), ManifestProblems: s.ManifestProblems, Damaged: s.problems(), Adoptable: s.Adoptable,
 		Pending: s.Pending(), Done: len(s.Done),
 		groups: s.Groups, done: map[int]bool{}, adopt: map[int]storage.Codec{}, present: s.Present}
 	if len(s.Groups) > 0 {

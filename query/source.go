@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 
 	"edgrid/band"
 	"edgrid/canon"
@@ -143,7 +142,7 @@ func (c CatalogSource) scan(ctx context.Context, n int, fn func(r *Run) error) (
 // checkFileSum compares the CRC-32C of the whole file (all but the footer's
 // last 12 bytes) with the one its footer records (storage/FORMAT.md).
 func checkFileSum(f *storage.File) error {
-	h, err := os.Open(f.Path())
+	h, err := storage.OpenRegular(f.Path(), true)
 	if err != nil {
 		return fmt.Errorf("query: %w", err)
 	}

@@ -94,6 +94,16 @@ func (o *Options) check() error {
 	return nil
 }
 
+// MaxMinimalClues is the most clues a minimal puzzle can have: every
+// unavoidable set has at least 4 cells, so the 3 or fewer empty cells left
+// when a clue goes from a puzzle of 79 or more clues hold none, and the
+// puzzle stays unique without that clue.
+const MaxMinimalClues = 78
+
+// NoneMinimal reports whether the options ask for minimal puzzles of more
+// clues than MaxMinimalClues: the answer is no puzzle, without a search.
+func (o *Options) NoneMinimal() bool { return o.minimal() && o.Clues > MaxMinimalClues }
+
 func (o *Options) minimal() bool {
 	switch o.Minimal {
 	case MinimalOnly:

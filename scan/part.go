@@ -134,9 +134,14 @@ func (e *PartError) Error() string {
 	return fmt.Sprintf("scan: part: line %d: %s", e.Line, e.Msg)
 }
 
+// minGridLine is the fewest bytes of a part's grid line: "grid 1 ", 81
+// digits, " 1" and its end.
+const minGridLine = 7 + 81 + 3
+
 // ReadPart reads a part written by WritePart, checking its checksum, its
-// counts, its order and that every puzzle holds its grid's digits: a part
-// that fails any check is an error (*PartError), never half read.
+// counts (bounded by the part's bytes), its order and that every puzzle
+// holds its grid's digits: a part that fails any check is an error
+// (*PartError), never half read.
 func ReadPart(data []byte) (*Part, error) {
 	bad := func(line int, format string, a ...any) (*Part, error) {
 		return nil, &PartError{Line: line, Msg: fmt.Sprintf(format, a...)}
@@ -174,6 +179,12 @@ func ReadPart(data []byte) (*Part, error) {
 		p.Group < 1 || p.Grids < 0 || found < 0 || int64(found) > p.Grids || puzzles < int64(found) || l != fmt.Sprintf("group %d grids %d found %d puzzles %d", p.Group, p.Grids, found, puzzles) {
 		return bad(3, "%q is not a group line", short(l))
 	}
+	// Each grid line and each puzzle line takes at least minGridLine and
+	// 82 bytes: counts the data cannot hold are damage, and no count
+	// sizes memory beyond the data's.
+	if int64(found) > int64(len(body))/minGridLine || puzzles > int64(len(body))/82 {
+		return bad(3, "the group line counts %d grids with puzzles and %d puzzles, more than the part's %d bytes hold", found, puzzles, len(body))
+	}
 	p.Found = make([]Found, 0, found)
 	var seen int64
 	for range found {
@@ -185,7 +196,7 @@ func ReadPart(data []byte) (*Part, error) {
 		ord, err1 := strconv.ParseInt(f[1], 10, 64)
 		g, err2 := canon.Parse(f[2])
 		k, err3 := strconv.Atoi(f[3])
-		if err1 != nil || err2 != nil || err3 != nil || k < 1 || l != fmt.Sprintf("grid %d %s %d", ord, f[2], k) {
+		if err1 != nil || err2 != nil || err3 != nil || k < 1 || int64(k) > puzzles-seen || l != fmt.Sprintf("grid %d %s %d", ord, f[2], k) {
 			return bad(n, "%q is not a grid line", short(l))
 		}
 		prev := int64(0)

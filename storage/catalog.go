@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -156,7 +157,7 @@ func (c *Catalog) marshal() []byte {
 // groups ascending, ordinals adding up. It does not open the group files.
 func OpenCatalog(dir string) (*Catalog, error) {
 	path := filepath.Join(dir, IndexName)
-	data, err := os.ReadFile(path)
+	data, err := readIndex(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("storage: %s is not a catalog: no %s (write one with enumerate --catalog DIR)", dir, IndexName)
@@ -255,7 +256,8 @@ func parseEntry(t string) (Entry, error) {
 
 // VerifyCatalog checks a catalog: its index, that the directory holds
 // exactly the group files it lists and that they match it, then Verify on
-// each file in group order. It returns the first problem.
+// each file in group order. It returns the first problem; once
+// opt.Context is done, the cause of its stop.
 func VerifyCatalog(dir string, opt VerifyOptions) (*Catalog, error) {
 	c, err := OpenCatalog(dir)
 	if err != nil {
@@ -275,6 +277,9 @@ func VerifyCatalog(dir string, opt VerifyOptions) (*Catalog, error) {
 		}
 	}
 	for _, e := range c.Entries {
+		if err := opt.stopped(); err != nil {
+			return c, err
+		}
 		f, err := c.Open(e.Group)
 		if err != nil {
 			return c, err
@@ -285,4 +290,27 @@ func VerifyCatalog(dir string, opt VerifyOptions) (*Catalog, error) {
 		}
 	}
 	return c, nil
+}
+
+// maxIndexBytes bounds a catalog index: a line a group, each well under
+// 256 bytes.
+const maxIndexBytes = 1 << 20
+
+// readIndex reads the index at path, a regular file (a link to one is
+// followed) of at most maxIndexBytes.
+func readIndex(path string) ([]byte, error) {
+	f, err := OpenRegular(path, true)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, pe // the caller tells a missing index by os.ErrNotExist
+		}
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxIndexBytes+1))
+	if err == nil && len(data) > maxIndexBytes {
+		err = fmt.Errorf("%s has more than %d bytes: not a catalog index", path, maxIndexBytes)
+	}
+	return data, err
 }

@@ -27,11 +27,13 @@ type File struct {
 	entries []blockEntry
 }
 
-// Open opens the group file at path.
+// Open opens the group file at path, which must be a regular file (a
+// link to one is followed: a catalog may be assembled from links): a FIFO
+// or a device is refused (OpenRegular).
 func Open(path string) (*File, error) {
-	f, err := os.Open(path)
+	f, err := OpenRegular(path, true)
 	if err != nil {
-		return nil, fmt.Errorf("storage: %w", err)
+		return nil, err
 	}
 	gf, err := open(path, f)
 	if err != nil {

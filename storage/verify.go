@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"runtime"
@@ -14,6 +15,30 @@ import (
 // VerifyOptions tune Verify.
 type VerifyOptions struct {
 	Workers int // goroutines checking blocks; 0 means one per core
+
+	// Context, when not nil, stops the check once it is done: the
+	// blocks in progress are finished and the error is Context's cause.
+	Context context.Context
+
+	// Progress, when not nil, is told the grids of each block checked,
+	// from the goroutines checking them.
+	Progress func(grids int)
+}
+
+// stopped returns the error of opt.Context when it is done, else nil.
+func (opt *VerifyOptions) stopped() error {
+	if opt.Context == nil || opt.Context.Err() == nil {
+		return nil
+	}
+	return context.Cause(opt.Context)
+}
+
+// done is opt.Context's Done channel, or nil (never done).
+func (opt *VerifyOptions) done() <-chan struct{} {
+	if opt.Context == nil {
+		return nil
+	}
+	return opt.Context.Done()
 }
 
 // blockCheck is what checking one block found; the automorphism counts are
@@ -53,14 +78,25 @@ func Verify(path string, opt VerifyOptions) (Header, error) {
 			ck := f.checker()
 			for i := range next {
 				checks[i] = f.checkBlock(i, &buf, ck, &hists[w])
+				if opt.Progress != nil {
+					opt.Progress(f.entries[i].count)
+				}
 			}
 		}()
 	}
+feed:
 	for i := range f.entries {
-		next <- i
+		select {
+		case next <- i:
+		case <-opt.done():
+			break feed
+		}
 	}
 	close(next)
 	wg.Wait()
+	if err := opt.stopped(); err != nil {
+		return f.h, err
+	}
 	for i := range checks {
 		c := &checks[i]
 		if c.err != nil {

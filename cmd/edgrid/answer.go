@@ -22,7 +22,7 @@ type answerer struct {
 // answerEach answers each line of b with fn into r. fn appends the answer
 // to out: in text the answer's fields, in JSON its members, each after a
 // comma (`,"form":"..."`). An input that a signal's cancellation stopped is
-// left out, unanswered.
+// left out, unanswered, and named in r.unfinished.
 func (a answerer) answerEach(b []inputLine, r *batchResult, fn func(l *inputLine, out []byte) ([]byte, error)) {
 	for i := range b {
 		l := &b[i]
@@ -37,6 +37,7 @@ func (a answerer) answerEach(b []inputLine, r *batchResult, fn func(l *inputLine
 		if err != nil {
 			r.out = r.out[:mark]
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				r.unfinished = append(r.unfinished, l.where())
 				continue
 			}
 			if a.quote && l.err == nil {
@@ -74,7 +75,7 @@ func (a answerer) run(ctx context.Context, args []string, s streams, cells bool,
 
 // runFrom is run over the batches of bs.
 func (a answerer) runFrom(ctx context.Context, bs *batchSource, s streams, work func(b []inputLine, r *batchResult)) error {
-	failed, err := orderedMapFrom(ctx, bs, s, work)
+	failed, err := orderedMapFrom(ctx, bs, s, a.cmd, work)
 	if err != nil {
 		return err
 	}

@@ -12,10 +12,13 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
+	"syscall"
 
 	"golang.org/x/sync/errgroup"
 
 	"edgrid/canon"
+	"edgrid/internal/tempdir"
+	"edgrid/storage"
 )
 
 // Bulk answering of rank, id and catalog find: every input is read and
@@ -50,6 +53,38 @@ type bulkJob struct {
 	answer func(ctx context.Context, ms []canon.Grid) ([]bulkAnswer, error)
 	// format appends a good input's answer (fields as answerEach's fn).
 	format func(out []byte, payload []byte, a bulkAnswer) ([]byte, error)
+	// damagePerLine: a damaged group file (a *storage.CorruptError of
+	// answer) fails the inputs of that group only, as one at a time does
+	// for rank and id, rather than the whole run.
+	damagePerLine bool
+}
+
+// bulkDamaged is the status of an answer that a damaged group file kept
+// from being found; its first value indexes bulkDamage's errors.
+const bulkDamaged uint8 = 255
+
+// bulkDamage holds the errors of the damaged group files a bulk run met.
+type bulkDamage struct {
+	mu   sync.Mutex
+	errs []error
+}
+
+// add keeps err and returns its index.
+func (d *bulkDamage) add(err error) int64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.errs = append(d.errs, err)
+	return int64(len(d.errs) - 1)
+}
+
+// get returns the error of index i.
+func (d *bulkDamage) get(i int64) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if i < 0 || i >= int64(len(d.errs)) {
+		return errors.New("internal error: bulk answering lost the error of a damaged group")
+	}
+	return d.errs[i]
 }
 
 // chunkQueryBytes is the memory a query takes in a chunk being answered:
@@ -74,7 +109,9 @@ func (o *bulkOptions) answerBulk(ctx context.Context, job bulkJob, bs *batchSour
 	if err != nil || !use {
 		return false, err
 	}
-	dir, err := os.MkdirTemp("", "edgrid-bulk-")
+	// The directories of bulk runs killed before they could remove theirs
+	// are removed first (tempdir.Sweep).
+	tmp, err := tempdir.Make("", "edgrid-bulk-")
 	if err != nil {
 		err = fmt.Errorf("bulk answering needs a temporary directory ($TMPDIR): %w", err)
 		if o.forced {
@@ -83,9 +120,34 @@ func (o *bulkOptions) answerBulk(ctx context.Context, job bulkJob, bs *batchSour
 		fmt.Fprintf(s.err, "edgrid %s: %s; answering one at a time\n", job.a.cmd, message(err))
 		return false, nil
 	}
-	defer os.RemoveAll(dir)
+	defer tmp.Remove()
+	if free, err := tempFree(tmp.Path); err == nil && free < minBulkFree && !o.forced {
+		// One at a time needs no disk: a nearly full $TMPDIR is not worth
+		// a bulk run that would fail before printing anything.
+		fmt.Fprintf(s.err, "edgrid %s: bulk answering needs room in $TMPDIR (%s free, %s wanted); answering one at a time\n",
+			job.a.cmd, humanBytes(free), humanBytes(minBulkFree))
+		return false, nil
+	}
 	defer limitMemory(o.mem)()
-	return true, runBulk(ctx, job, dir, o.mem, bs, s)
+	err = runBulk(ctx, job, tmp.Path, o.mem, bs, s)
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+		err = fmt.Errorf("%w ($TMPDIR %s is full: answer with --bulk=false, which needs no disk, or set TMPDIR to a larger disk)", err, os.TempDir())
+	}
+	return true, err
+}
+
+// minBulkFree is the room bulk answering chosen by itself wants in
+// $TMPDIR before it starts: its spill files take about 250 bytes an input.
+const minBulkFree = 64 << 20
+
+// tempFree returns the bytes free for this user on the file system of dir
+// (a variable for the tests).
+var tempFree = func(dir string) (int64, error) {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		return 0, err
+	}
+	return int64(st.Bavail) * st.Bsize, nil
 }
 
 // limitMemory sets the Go runtime's soft memory limit for bulk answering
@@ -113,7 +175,7 @@ var bulkSpills = func(queries, answers int) {}
 // runBulk answers the inputs of bs in bulk, with at most mem bytes of
 // queries and answers in memory and the rest in the directory dir.
 func runBulk(ctx context.Context, job bulkJob, dir string, mem int64, bs *batchSource, s streams) (err error) {
-	prog := newBulkProgress(s.err)
+	prog := newBulkProgress(s.err, s.quiet)
 	defer prog.stop()
 
 	queries := newSpillSorter(dir, "queries", queryRecord, mem/2)
@@ -121,7 +183,7 @@ func runBulk(ctx context.Context, job bulkJob, dir string, mem int64, bs *batchS
 	// Stopped before printing, bulk answering has printed nothing.
 	quiet := func(err error) error {
 		if ctx.Err() != nil {
-			return fmt.Errorf("stopped (%w) before printing: nothing is printed", context.Cause(ctx))
+			return stoppedWith(ctx, "nothing is printed (bulk answering prints once every input is answered)")
 		}
 		return err
 	}
@@ -132,12 +194,13 @@ func runBulk(ctx context.Context, job bulkJob, dir string, mem int64, bs *batchS
 	answers := newSpillSorter(dir, "answers", answerRecord, mem/4)
 	chunk := int(max(1, mem/4/int64(runtime.GOMAXPROCS(0)+2)/chunkQueryBytes))
 	prog.phase("answering", nq)
-	if err := bulkAnswerAll(ctx, job, queries, answers, chunk, prog); err != nil {
+	var damage bulkDamage
+	if err := bulkAnswerAll(ctx, job, queries, answers, chunk, prog, &damage); err != nil {
 		return quiet(err)
 	}
 	bulkSpills(queries.spills, answers.spills)
 	prog.phase("writing", total)
-	failed, err := bulkWrite(ctx, job, linesPath, total, answers, s, prog)
+	failed, err := bulkWrite(ctx, job, linesPath, total, answers, s, prog, &damage)
 	if err != nil {
 		return err
 	}
@@ -246,7 +309,7 @@ func bulkRead(ctx context.Context, job bulkJob, bs *batchSource, queries *spillS
 // bulkAnswerAll answers the sorted queries a first band at a time (in
 // chunks of at most chunk queries) on all cores, adding the answers to
 // answers.
-func bulkAnswerAll(ctx context.Context, job bulkJob, queries, answers *spillSorter, chunk int, prog *bulkProgress) error {
+func bulkAnswerAll(ctx context.Context, job bulkJob, queries, answers *spillSorter, chunk int, prog *bulkProgress, damage *bulkDamage) error {
 	next, closeRuns, err := queries.sorted()
 	if err != nil {
 		return err
@@ -268,7 +331,14 @@ func bulkAnswerAll(ctx context.Context, job bulkJob, queries, answers *spillSort
 		ms, seqs, starts = nil, nil, nil
 		g.Go(func() error {
 			as, err := job.answer(gctx, cms)
-			if err != nil {
+			var ce *storage.CorruptError
+			if err != nil && job.damagePerLine && errors.As(err, &ce) {
+				i := damage.add(err)
+				as = make([]bulkAnswer, len(cms))
+				for k := range as {
+					as[k].status, as[k].v[0] = bulkDamaged, i
+				}
+			} else if err != nil {
 				return err
 			}
 			rec := make([]byte, answerRecord)
@@ -345,7 +415,7 @@ func stoppedLine(a answerer, n, total int64, err error) []byte {
 // bulkWrite prints every input's answer, or its error, in input order, and
 // returns the number of bad inputs. Stopped before the last of the total
 // inputs, it ends the output with stoppedLine.
-func bulkWrite(ctx context.Context, job bulkJob, linesPath string, total int64, answers *spillSorter, s streams, prog *bulkProgress) (int, error) {
+func bulkWrite(ctx context.Context, job bulkJob, linesPath string, total int64, answers *spillSorter, s streams, prog *bulkProgress, damage *bulkDamage) (int, error) {
 	f, err := os.Open(linesPath)
 	if err != nil {
 		return 0, fmt.Errorf("bulk answering: %w", err)
@@ -361,7 +431,7 @@ func bulkWrite(ctx context.Context, job bulkJob, linesPath string, total int64, 
 	if err != nil {
 		return 0, err
 	}
-	out := bufio.NewWriterSize(s.out, 1<<16)
+	out := bufio.NewWriterSize(prog.line.Writer(s.out), 1<<16) // the progress line cleared before answers
 	var res batchResult
 	failed := 0
 	var rec lineRecord
@@ -392,6 +462,9 @@ func bulkWrite(ctx context.Context, job bulkJob, linesPath string, total int64, 
 			if !answered {
 				return o, errors.New(rec.prepErr)
 			}
+			if a.status == bulkDamaged {
+				return o, damage.get(a.v[0])
+			}
 			return job.format(o, rec.payload, a)
 		})
 		for _, e := range res.errs {
@@ -403,7 +476,7 @@ func bulkWrite(ctx context.Context, job bulkJob, linesPath string, total int64, 
 		}
 		prog.add(1)
 		if ctx.Err() != nil && int64(seq+1) < total {
-			err := fmt.Errorf("stopped (%w) while printing: only the answers to the first %d of %d inputs are printed", context.Cause(ctx), seq+1, total)
+			err := stoppedWith(ctx, fmt.Sprintf("only the answers to the first %d of %d inputs are printed", seq+1, total))
 			out.Write(stoppedLine(job.a, int64(seq+1), total, err))
 			out.Flush()
 			return failed, err

@@ -7,7 +7,8 @@ import (
 )
 
 // screen returns the rows a terminal shows for out: a carriage return goes
-// back to the row's start, later text overwrites, trailing blanks dropped.
+// back to the row's start, "\033[K" erases to the row's end, later text
+// overwrites, trailing blanks dropped.
 func screen(out string) []string {
 	var rows []string
 	for _, line := range strings.Split(out, "\n") {
@@ -16,6 +17,11 @@ func screen(out string) []string {
 		for i := 0; i < len(line); i++ {
 			if line[i] == '\r' {
 				col = 0
+				continue
+			}
+			if strings.HasPrefix(line[i:], "\033[K") {
+				row = row[:min(col, len(row))]
+				i += 2
 				continue
 			}
 			if col < len(row) {
@@ -36,21 +42,24 @@ func TestBulkProgressMessages(t *testing.T) {
 	defer func(f func(any) bool) { bulkTerminal = f }(bulkTerminal)
 	bulkTerminal = func(any) bool { return true }
 	var b bytes.Buffer
-	p := newBulkProgress(&b)
+	p := newBulkProgress(&b, false)
 	p.phase("answering", 5000)
 	p.add(4863)
 	p.show()
 	const msg = "edgrid rank: line 2501: cell 1 (r1c1): '?' is not a digit"
 	p.println(msg)
 	p.phase("writing", 10)
-	p.stop()
 	rows := screen(b.String())
-	want := []string{msg, "writing: 0 of 10 inputs (0.0%)", ""}
-	if len(rows) != 3 || rows[0] != want[0] || rows[1] != want[1] {
+	want := []string{msg, "writing: 0 of 10 inputs (0.0%)"}
+	if len(rows) != 2 || rows[0] != want[0] || rows[1] != want[1] {
 		t.Fatalf("the terminal shows %q; want %q", rows, want)
 	}
-	if !strings.HasPrefix(strings.Split(b.String(), "\n")[1], "answering: 4863 of 5000 inputs (97.3%)\r") {
-		t.Errorf("the progress line is not drawn again after the message: %q", b.String())
+	if !strings.Contains(strings.Split(b.String(), "\n")[0], "answering: 4863 of 5000 inputs (97.3%)\r\033[K"+msg) {
+		t.Errorf("the progress line is not cleared before the message: %q", b.String())
+	}
+	p.stop()
+	if rows := screen(b.String()); rows[len(rows)-1] != "" {
+		t.Errorf("stop left %q on the terminal", rows[len(rows)-1])
 	}
 }
 

@@ -150,9 +150,9 @@ func TestIDBulkMatchesOneByOne(t *testing.T) {
 	}
 }
 
-// A damaged block in the catalog ends bulk answering (rank in the orders
-// that read the catalog, catalog find, id) with the file named and nothing
-// printed: no answer from it, and none that looks complete.
+// A damaged block in the catalog costs rank and id in bulk the inputs of
+// its group only, as one at a time (they print the same); it ends catalog
+// find in bulk, as one at a time, with the file named and nothing printed.
 func TestBulkDamagedCatalog(t *testing.T) {
 	cat := bulkCatalog(t)
 	p := filepath.Join(cat, storage.FileName(3536))
@@ -166,15 +166,22 @@ func TestBulkDamagedCatalog(t *testing.T) {
 	}
 	in := bulkInput(t, 200)
 	for _, args := range [][]string{
-		{"rank", "--bulk", "--order", "groups", "--catalog", cat},
-		{"rank", "--bulk", "--order", "lex", "--catalog", cat},
-		{"catalog", "find", cat, "--bulk"},
-		{"id", "--bulk", "--catalog", cat},
+		{"rank", "--order", "groups", "--catalog", cat},
+		{"rank", "--order", "lex", "--catalog", cat},
+		{"id", "--catalog", cat},
 	} {
-		code, out, errs := run(t, in, args...)
-		if code != exitFailed || out != "" || !strings.Contains(errs, storage.FileName(3536)) {
-			t.Fatalf("%q over a damaged file: exit %d, %d bytes out, stderr %q; want exit 1, nothing printed, the file named", args, code, len(out), errs)
+		stdin := in
+		if args[0] == "id" {
+			stdin = strings.ReplaceAll(in, "1", ".") // puzzles, many of them of group 3536's grids
 		}
+		code, out, errs := sameInBulk(t, stdin, args, "1G")
+		if code != exitFailed || !strings.Contains(errs, storage.FileName(3536)) && args[0] == "rank" || strings.Count(out, "\n") < 50 {
+			t.Fatalf("%q over a damaged file: exit %d, %d bytes out, stderr %.200q; want exit 1, the others answered, the file named", args, code, len(out), errs)
+		}
+	}
+	code, out, errs := run(t, in, "catalog", "find", cat, "--bulk")
+	if code != exitFailed || out != "" || !strings.Contains(errs, storage.FileName(3536)) {
+		t.Fatalf("catalog find --bulk over a damaged file: exit %d, %d bytes out, stderr %q; want exit 1, nothing printed, the file named", code, len(out), errs)
 	}
 }
 

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"edgrid/internal/tempdir"
 )
 
 // Without a usable $TMPDIR, bulk answering chosen by itself gives way to
@@ -28,5 +31,51 @@ func TestBulkNoTempDir(t *testing.T) {
 	c, got, gotErr = run(t, in, "rank", "--bulk")
 	if c != exitFailed || got != "" || !strings.HasPrefix(gotErr, note) || strings.Contains(gotErr, "one at a time") {
 		t.Fatalf("no $TMPDIR, --bulk: exit %d, %d bytes out, stderr %q; want exit 1, nothing printed, the error", c, len(got), gotErr)
+	}
+}
+
+// The spill directory of a bulk run killed before it removed it (its lock
+// free) is removed by the next bulk run, which leaves none of its own.
+func TestBulkRemovesStaleSpill(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	stale := filepath.Join(tmp, "edgrid-bulk-1234")
+	if err := os.MkdirAll(stale, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(stale, tempdir.LockName), nil, 0o600)
+	os.WriteFile(filepath.Join(stale, "lines"), make([]byte, 1<<16), 0o600)
+	if code, _, errs := run(t, grid1+"\n"+grid648+"\n", "rank", "--bulk"); code != 0 {
+		t.Fatalf("rank --bulk: exit %d, %s", code, errs)
+	}
+	left, _ := filepath.Glob(filepath.Join(tmp, "edgrid-bulk-*"))
+	if len(left) != 0 {
+		t.Fatalf("left in $TMPDIR: %q; want nothing", left)
+	}
+}
+
+// A $TMPDIR with too little room: bulk answering chosen by itself gives
+// way to one at a time with a note (it used to fail with nothing
+// printed); --bulk, asked for, still tries.
+func TestBulkSmallTempDir(t *testing.T) {
+	defer func(f func(string) (int64, error)) { tempFree = f }(tempFree)
+	tempFree = func(string) (int64, error) { return 1 << 20, nil }
+	// Enough inputs for bulk to come on by itself; bad lines are cheap
+	// to answer one at a time.
+	var b strings.Builder
+	b.WriteString(grid1 + "\n")
+	for range autoBulkLines {
+		b.WriteString("abc\n")
+	}
+	in := b.String()
+	code, want, wantErr := run(t, in, "rank", "--bulk=false")
+	c, got, gotErr := run(t, in, "rank")
+	first, rest, _ := strings.Cut(gotErr, "\n")
+	if c != code || got != want || rest != wantErr || !strings.Contains(first, "bulk answering needs room in $TMPDIR") || !strings.HasSuffix(first, "; answering one at a time") {
+		t.Fatalf("small $TMPDIR: exit %d (want %d), stdout equal %v, stderr %q", c, code, got == want, gotErr)
+	}
+	// --bulk still runs in bulk: the room is enough for this input.
+	if c, got, _ := run(t, in, "rank", "--bulk"); c != code || got != want {
+		t.Fatalf("small $TMPDIR, --bulk: exit %d, stdout equal %v", c, got == want)
 	}
 }

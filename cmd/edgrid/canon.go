@@ -36,6 +36,7 @@ need not be valid.`,
 	f.BoolVar(&o.patternFirst, "pattern-first", false, "compare puzzles by clue pattern first, then digits (sudoku-minlexing-tool's order)")
 	f.BoolVar(&o.pattern, "pattern", false, "print the minlex form of the clue pattern (1 for a clue, 0 or '.' for an empty cell)")
 	jsonFlag(f, &o.json, `print JSON Lines: {"input","form","autos"} a line, or {"input","error"}`)
+	quietFlag(c.Flags(), &s)
 	return c
 }
 

@@ -68,7 +68,7 @@ func newCatalogCmd(s streams) *cobra.Command {
 				groupsFlag(c.Flags(), &o.group, "the group of the ordinals (may be left out for a FILE)")
 			}, runCatalogGet},
 		{"find", "[DIR|FILE] [--json] [--bulk] [--mem SIZE] [GRID...]", "print each grid's minlex form, group, ordinal in the group and ordinal in the catalog",
-			`{"input","minlex","group","ordinal","number"} a grid, or {"input","where","error"}`,
+			`{"input","minlex","group","ordinal","catalog_ordinal"} a grid, or {"input","where","error"}`,
 			`Print each grid's minlex form, group, ordinal in the group and ordinal in the catalog, a line
 a grid: <minlex grid> <group> <ordinal in group> <catalog ordinal>. The grids are the
 arguments, or else the lines of standard input; a grid need not be minlex (it is
@@ -99,6 +99,9 @@ group's grids found in one pass over its file, the answers printed in input orde
 		}
 		catalogFlag(sub.Flags(), &o.target, "the catalog directory, or one group file (or give it as the first argument)")
 		jsonFlag(sub.Flags(), &o.json, "print JSON Lines: "+a.json)
+		if a.name == "verify" || a.name == "export" || a.name == "find" {
+			quietFlag(sub.Flags(), &s)
+		}
 		if a.flags != nil {
 			a.flags(sub, &o)
 		}

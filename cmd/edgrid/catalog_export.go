@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 
 	"edgrid/canon"
+	"edgrid/internal/progress"
 )
 
 // runCatalogExport streams the grids as `edgrid enumerate` prints them. A
@@ -23,10 +23,22 @@ func runCatalogExport(ctx context.Context, o catalogOptions, s streams) error {
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriterSize(s.out, 1<<20)
+	var count progress.Counter
+	if t.cat != nil {
+		var total int64
+		for _, g := range gs {
+			if e, ok := t.cat.Entry(g); ok {
+				total += e.Count
+			}
+		}
+		count.SetTotal(total)
+	}
+	line := s.startProgress(count.Text("edgrid catalog export", "grids"))
+	defer line.Stop()
+	w := bufio.NewWriterSize(line.Writer(s.out), 1<<20)
 	damaged := 0
 	for _, g := range gs {
-		err := exportGroup(ctx, t, g, o.json, w)
+		err := exportGroup(ctx, t, g, o.json, w, &count)
 		var we *writeError
 		switch {
 		case errors.As(err, &we):
@@ -35,7 +47,7 @@ func runCatalogExport(ctx context.Context, o catalogOptions, s streams) error {
 			w.Flush()
 			return ctx.Err()
 		case err != nil:
-			fmt.Fprintf(s.err, "edgrid catalog export: %s\n", message(err))
+			line.Println(s.err, "edgrid catalog export: "+message(err))
 			damaged++
 		}
 	}
@@ -55,7 +67,7 @@ func (e *writeError) Error() string { return e.err.Error() }
 
 // exportGroup writes the lines of group g to w, flushing w only between
 // lines, so that whatever stops the export leaves whole lines behind.
-func exportGroup(ctx context.Context, t *catalogTarget, group int, asJSON bool, w *bufio.Writer) error {
+func exportGroup(ctx context.Context, t *catalogTarget, group int, asJSON bool, w *bufio.Writer, count *progress.Counter) error {
 	f, err := t.open(group)
 	if err != nil {
 		return err
@@ -65,11 +77,16 @@ func exportGroup(ctx context.Context, t *catalogTarget, group int, asJSON bool, 
 		return err
 	}
 	line := make([]byte, 0, 128)
+	var last, counted int64 // the last ordinal written, and those counted
+	defer func() { count.Add(last - counted) }()
 	return f.Scan(func(ord int64, g *canon.Grid) error {
+		last = ord - 1 // the grids before this one are written
 		if ord&0xFFFF == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
+			count.Add(last - counted)
+			counted = last
 		}
 		if asJSON {
 			line = append(strconv.AppendInt(append(line[:0], `{"group":`...), int64(group), 10), `,"ordinal":`...)
@@ -85,6 +102,7 @@ func exportGroup(ctx context.Context, t *catalogTarget, group int, asJSON bool, 
 		if _, err := w.Write(line); err != nil {
 			return &writeError{err}
 		}
+		last = ord
 		return nil
 	})
 }

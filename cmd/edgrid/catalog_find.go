@@ -100,7 +100,7 @@ func findQuery(l *inputLine) (canon.Grid, error) {
 func appendFound(out []byte, json bool, m *canon.Grid, group int, ord, num int64) []byte {
 	if json {
 		out = append(m.AppendText(append(out, `,"minlex":"`...)), '"')
-		return fmt.Appendf(out, `,"group":%d,"ordinal":%d,"number":%d`, group, ord, num)
+		return fmt.Appendf(out, `,"group":%d,"ordinal":%d,"catalog_ordinal":%d`, group, ord, num)
 	}
 	return fmt.Appendf(m.AppendText(out), " %d %d %d", group, ord, num)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"edgrid/canon"
+	"edgrid/internal/progress"
 	"edgrid/storage"
 )
 
@@ -44,13 +45,32 @@ type verifyFailed struct {
 
 // runCatalogVerify checks everything and prints a summary: with --json one
 // object, "ok" false and the error in it when the check fails (the error
-// also goes to stderr, exit 1).
-func runCatalogVerify(_ context.Context, o catalogOptions, s streams) error {
+// also goes to stderr, exit 1). A signal stops the check (exit 1), saying
+// how many grids were checked; on a terminal a progress line counts them.
+func runCatalogVerify(ctx context.Context, o catalogOptions, s streams) error {
 	t, err := openTarget(o.target)
 	if err != nil {
 		return err
 	}
-	opt := storage.VerifyOptions{Workers: o.workers}
+	var count progress.Counter
+	if t.cat != nil {
+		count.SetTotal(t.cat.Total())
+	} else if f, err := storage.Open(t.file); err == nil {
+		count.SetTotal(f.Header().Count)
+		f.Close()
+	}
+	line := s.startProgress(count.Text("edgrid catalog verify", "grids checked"))
+	opt := storage.VerifyOptions{Workers: o.workers, Context: ctx, Progress: func(n int) { count.Add(int64(n)) }}
+	err = verifyTarget(t, opt, o, s)
+	line.Stop()
+	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		return stoppedWith(ctx, fmt.Sprintf("%s of %s grids checked, the check is not finished", progress.Group(count.Done()), progress.Group(count.Total())))
+	}
+	return err
+}
+
+// verifyTarget checks the catalog or file of t and prints the summary.
+func verifyTarget(t *catalogTarget, opt storage.VerifyOptions, o catalogOptions, s streams) error {
 	if t.cat == nil {
 		h, err := storage.Verify(t.file, opt)
 		switch {

@@ -5,21 +5,18 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
-
 	"github.com/spf13/cobra"
 
 	"edgrid/band"
 	"edgrid/canon"
 	"edgrid/enumerate"
+	"edgrid/internal/progress"
 	"edgrid/storage"
 )
 
@@ -55,6 +52,7 @@ existing directory, a range, --band, or a name ending in /) still does the same.
 	catalogFlag(f, &o.catalog, "write one group file per group into this catalog directory (created if needed), with a catalog index")
 	f.StringVar(&o.codecName, "codec", storage.DefaultCodec.String(), "record codec of the group files: sorted or packed (the paper's 24-byte record)")
 	f.StringVar(&o.compressName, "compress", storage.CompressFast.String(), "zstd level of the group files: fast (the default: least CPU) or small (6% smaller files, ~15% more CPU in dense groups)")
+	quietFlag(c.Flags(), &s)
 	return c
 }
 
@@ -201,14 +199,17 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 		_, err := w.Write(buf)
 		return err
 	}
-	bar := newBar(s.err, len(groups), groups)
+	var count progress.Counter
+	count.SetTotal(int64(len(groups)))
+	line := s.startProgress(count.Text(barText(groups), barUnit(groups)))
+	defer line.Stop()
 	var total enumerate.Stats
-	for i, g := range groups {
+	for _, g := range groups {
 		opt := enumerate.Options{Workers: o.workers}
-		if bar != nil && len(groups) == 1 {
+		if line != nil && len(groups) == 1 {
 			opt.Progress = func(done, all int) {
-				bar.ChangeMax(all)
-				_ = bar.Set(done)
+				count.SetTotal(int64(all))
+				count.Add(int64(done) - count.Done())
 			}
 		}
 		if files != nil {
@@ -240,8 +241,8 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 			}
 		}
 		total.Add(&st)
-		if bar != nil && len(groups) > 1 {
-			_ = bar.Set(i + 1)
+		if len(groups) > 1 {
+			count.Add(1)
 		}
 	}
 	if files != nil {
@@ -249,10 +250,7 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 			return err
 		}
 	}
-	if bar != nil {
-		_ = bar.Finish()
-		fmt.Fprintln(s.err)
-	}
+	line.Stop()
 	switch {
 	case o.stats:
 		rep := enumerateReport{Groups: groupSpan(groups), Count: total.Grids, Autos: total.Histogram(),
@@ -275,20 +273,18 @@ func groupSpan(gs []band.Group) string {
 	return fmt.Sprintf("%d-%d", gs[0].Number, gs[len(gs)-1].Number)
 }
 
-// newBar returns a progress bar on stderr when stderr is a terminal, else nil.
-func newBar(w io.Writer, n int, gs []band.Group) *progressbar.ProgressBar {
-	f, ok := w.(*os.File)
-	if !ok {
-		return nil
-	}
-	fi, err := f.Stat()
-	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
-	desc := "groups " + groupSpan(gs)
+// barText and barUnit are the words of enumerate's progress line: the
+// groups done of several, or a single group's row-4 parts.
+func barText(gs []band.Group) string {
 	if len(gs) == 1 {
-		desc = "group " + groupSpan(gs) + ", row-4 parts"
+		return "edgrid enumerate: group " + groupSpan(gs)
 	}
-	return progressbar.NewOptions(n, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(desc),
-		progressbar.OptionShowCount(), progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true))
+	return "edgrid enumerate: groups " + groupSpan(gs)
+}
+
+func barUnit(gs []band.Group) string {
+	if len(gs) == 1 {
+		return "row-4 parts"
+	}
+	return "groups"
 }

@@ -140,8 +140,9 @@ Exit codes:
   3  solve --unique: some puzzle has more than one solution
 
 Line input (canon, rank, unrank, solve, id, puzzle, catalog find, scan): the arguments, or else
-the lines of standard input; blank lines and lines starting # are skipped, a byte-order mark at
-the start too. The first field of a line is the input; the fields after it are copied to the
+the lines of standard input; an argument that names a file (and is not itself 81 cells or a
+number) stands for the file's lines, - for standard input's. No input at all prints nothing,
+exit 0. Blank lines and lines starting # are skipped, a byte-order mark at the start too. The first field of a line is the input; the fields after it are copied to the
 end of the line's answer. A grid or puzzle may also be written with spaces, | or + between its
 cells, or as 9 lines of 9 cells (box-rule lines such as ------+-------+------ are skipped);
 empty cells are any of . 0 - * _ x. An argument that starts with - goes after --.

@@ -45,6 +45,7 @@ the same ID; edgrid puzzle turns it back into a puzzle.`,
 	catalogFlag(c.Flags(), &o.catalog, "number solution grids by reading this catalog directory instead of regenerating them (about twice as fast)")
 	jsonFlag(c.Flags(), &o.json, `print JSON Lines: {"input","id"} a line, or {"input","error"}`)
 	o.bulk.addFlags(c)
+	quietFlag(c.Flags(), &s)
 	return c
 }
 
@@ -60,6 +61,7 @@ func newPuzzleCmd(s streams) *cobra.Command {
 	c.Flags().BoolVarP(&o.dots, "dots", "d", false, "write empty cells as '.' rather than '0'")
 	catalogFlag(c.Flags(), &o.catalog, "number solution grids by reading this catalog directory instead of regenerating them (about twice as fast)")
 	jsonFlag(c.Flags(), &o.json, `print JSON Lines: {"input","puzzle"} a line, or {"input","error"}`)
+	quietFlag(c.Flags(), &s)
 	return c
 }
 
@@ -95,9 +97,10 @@ func appendID(out []byte, o idOptions, id puzzleid.ID) []byte {
 // puzzle's solution, the payload the mask.
 func idJob(r *rank.Ranker, o idOptions, a answerer) bulkJob {
 	return bulkJob{
-		a:        a,
-		cells:    true,
-		newState: func() any { return puzzleid.New(r) },
+		damagePerLine: true,
+		a:             a,
+		cells:         true,
+		newState:      func() any { return puzzleid.New(r) },
 		prepare: func(ctx context.Context, st any, l *inputLine) (canon.Grid, []byte, error) {
 			p, err := cells.ReadPuzzle(l.text)
 			if err != nil {

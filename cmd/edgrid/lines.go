@@ -12,8 +12,11 @@ import (
 )
 
 // The input contract of the line-oriented commands (canon, rank, unrank,
-// solve, id, puzzle, catalog find), written once here: the inputs are the
-// arguments, or else the lines of standard input. A UTF-8 byte-order mark at
+// solve, id, puzzle, catalog find, scan of grids), written once here: the
+// inputs are the arguments, or else the lines of standard input. An
+// argument that names a file and is not an input as written (argFile), or
+// "-" for standard input, stands for the lines of that file. No input at
+// all is answered with nothing, exit status 0. A UTF-8 byte-order mark at
 // the start is skipped, and so are blank lines and lines starting with #.
 // The first whitespace-separated field of a line is the input; whatever
 // follows it (ratings, names) is copied to the end of the line's answer.
@@ -45,18 +48,23 @@ type inputLine struct {
 	num  int    // 1-based: the line on stdin, or the argument
 	last int    // the input's last line on stdin when it spans several, else 0
 	arg  bool   // num counts arguments
+	file string // the file named by an argument that the line is of, or "" ("-": standard input)
 	err  error  // the input could not be read (too long, an unfinished grid); text is then empty
 }
 
 // where names the input in messages: "line 3", "lines 3-13", "argument 2".
 func (l *inputLine) where() string {
+	in := ""
+	if l.file != "" && l.file != "-" {
+		in = l.file + ": "
+	}
 	switch {
 	case l.arg:
 		return "argument " + strconv.Itoa(l.num)
 	case l.last > l.num:
-		return fmt.Sprintf("lines %d-%d", l.num, l.last)
+		return fmt.Sprintf("%slines %d-%d", in, l.num, l.last)
 	}
-	return "line " + strconv.Itoa(l.num)
+	return in + "line " + strconv.Itoa(l.num)
 }
 
 // appendRest appends l's trailing fields, after a space, to an answer.
@@ -84,8 +92,9 @@ func (b *inputBatch) full() bool { return len(b.lines) >= batchLines || b.size >
 // lineReader reads the inputs of standard input into batches.
 type lineReader struct {
 	r     *bufio.Reader
-	cells bool // grids and puzzles: rows and separators are read as cells
-	n     int  // lines read
+	file  string // the file read, named by an argument, or "" for standard input
+	cells bool   // grids and puzzles: rows and separators are read as cells
+	n     int    // lines read
 
 	long []byte // a line longer than the reader's buffer, being gathered
 
@@ -125,7 +134,7 @@ func (lr *lineReader) next() ([]inputLine, int, error) {
 		if err == io.EOF {
 			lr.eof = true
 		} else if err != nil {
-			return nil, 0, fmt.Errorf("reading standard input at line %d: %w", lr.n, err)
+			return nil, 0, fmt.Errorf("reading %s at line %d: %w", lr.name(), lr.n, err)
 		}
 		if line != nil {
 			lr.take(line)
@@ -138,6 +147,14 @@ func (lr *lineReader) next() ([]inputLine, int, error) {
 		}
 	}
 	return lr.done()
+}
+
+// name names the input read in messages.
+func (lr *lineReader) name() string {
+	if lr.file == "" || lr.file == "-" {
+		return "standard input"
+	}
+	return lr.file
 }
 
 // ready reports whether the batch is to be handed over: it is full, or no
@@ -177,7 +194,7 @@ func (lr *lineReader) plainLines() bool {
 	run := lr.buf[start:]
 	for i := range k {
 		lr.n++
-		lr.b = append(lr.b, inputLine{num: lr.n, text: unsafe.String(&run[i*w], 81)})
+		lr.b = append(lr.b, inputLine{num: lr.n, file: lr.file, text: unsafe.String(&run[i*w], 81)})
 	}
 	lr.r.Discard(k * w)
 	return lr.ready()
@@ -258,6 +275,7 @@ func (lr *lineReader) endBlock() {
 func (lr *lineReader) add(l inputLine, text, rest []byte) {
 	start := len(lr.buf)
 	lr.buf = append(append(lr.buf, text...), rest...)
+	l.file = lr.file
 	l.text = bufString(lr.buf[start : start+len(text)])
 	l.rest = bufString(lr.buf[start+len(text):])
 	lr.b = append(lr.b, l)
@@ -286,11 +304,14 @@ func (lr *lineReader) done() ([]inputLine, int, error) {
 	return b, size, nil
 }
 
+// cellsInput splits an argument as lines are split.
+func cellsInput(a string, isCells bool) (input, rest string) { return cells.Input(a, isCells) }
+
 // argInputs returns the arguments as inputs, split as lines are.
 func argInputs(args []string, isCells bool) []inputLine {
 	b := make([]inputLine, len(args))
 	for i, a := range args {
-		input, rest := cells.Input(a, isCells)
+		input, rest := cellsInput(a, isCells)
 		b[i] = inputLine{num: i + 1, arg: true, text: input, rest: rest}
 	}
 	return b

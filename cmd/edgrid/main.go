@@ -9,10 +9,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -32,6 +30,7 @@ const (
 type streams struct {
 	in       io.Reader
 	out, err io.Writer
+	quiet    bool // --quiet: no progress line, even on a terminal
 }
 
 // A commandMaker builds one subcommand (with its own subcommands, if any)
@@ -47,9 +46,7 @@ var makers []commandMaker
 func register(m commandMaker) { makers = append(makers, m) }
 
 func main() {
-	// SIGHUP (the terminal went away) stops work as Ctrl-C and SIGTERM do:
-	// cleanly, with a message, what was finished kept.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := signalContext()
 	useBandCache()
 	code := runMain(ctx, os.Args[1:], streams{in: os.Stdin, out: os.Stdout, err: os.Stderr})
 	stop()
@@ -78,6 +75,7 @@ func runMain(ctx context.Context, args []string, s streams) int {
 	wrapRunE(root, &ran)
 	root.SetArgs(args)
 	cmd, err := root.ExecuteContextC(ctx)
+	err = asStop(ctx, err)
 	if err == nil {
 		return exitOK
 	}

@@ -3,11 +3,17 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"time"
+
+	"edgrid/internal/progress"
 )
 
 // batchOrErr is what the reading goroutine hands on.
@@ -44,9 +50,10 @@ func (m *batchMem) release() {
 
 // inputBatches yields the inputs of args, or else of in, in batches on the
 // returned channel, which holds at most depth of them: the input read ahead
-// is bounded. Reading stops when stop is closed; a read blocked on in is
-// left behind (a signal cannot interrupt it), so the caller does not wait
-// for it.
+// is bounded. An argument that names a file, or "-" for in, is read as a
+// file of lines (argSource). Reading stops when stop is closed; a read
+// blocked on in is left behind (a signal cannot interrupt it), so the
+// caller does not wait for it.
 func inputBatches(args []string, in io.Reader, cells bool, depth int, stop <-chan struct{}) <-chan batchOrErr {
 	ch := make(chan batchOrErr, depth)
 	go func() {
@@ -59,23 +66,107 @@ func inputBatches(args []string, in io.Reader, cells bool, depth int, stop <-cha
 				return false
 			}
 		}
-		if len(args) > 0 {
-			send(batchOrErr{lines: argInputs(args, cells)})
+		if len(args) == 0 {
+			readLines(newLineReader(in, cells), send)
 			return
 		}
-		lr := newLineReader(in, cells)
-		for {
-			b, _, err := lr.next()
-			if err != nil {
-				send(batchOrErr{err: err})
+		for i := 0; i < len(args); {
+			name := argFile(args[i], cells)
+			if name == "" {
+				j := i + 1
+				for j < len(args) && argFile(args[j], cells) == "" {
+					j++
+				}
+				b := argInputs(args[i:j], cells)
+				for k := range b {
+					b[k].num += i
+				}
+				if !send(batchOrErr{lines: b}) {
+					return
+				}
+				i = j
+				continue
+			}
+			var r io.Reader = in
+			if name != "-" {
+				f, err := os.Open(name)
+				if err != nil {
+					if !send(batchOrErr{lines: []inputLine{{num: i + 1, arg: true, err: fmt.Errorf("%q names a file that cannot be read: %w", name, err)}}}) {
+						return
+					}
+					i++
+					continue
+				}
+				r = f
+			}
+			lr := newLineReader(r, cells)
+			lr.file = name
+			more := readLines(lr, send)
+			if f, ok := r.(*os.File); ok && name != "-" {
+				f.Close()
+			}
+			if !more {
 				return
 			}
-			if b == nil || !send(batchOrErr{lines: b, mem: lr.last}) {
-				return
-			}
+			i++
 		}
 	}()
 	return ch
+}
+
+// readLines sends the batches of lr; it reports whether the reading may go
+// on (stop was not closed and lr could be read).
+func readLines(lr *lineReader, send func(batchOrErr) bool) bool {
+	for {
+		b, _, err := lr.next()
+		if err != nil {
+			send(batchOrErr{err: err})
+			return false
+		}
+		if b == nil {
+			return true
+		}
+		if !send(batchOrErr{lines: b, mem: lr.last}) {
+			return false
+		}
+	}
+}
+
+// argFile returns the file of lines that argument a names, "-" for
+// standard input, or "" when a is an input itself: "-", or the name of an
+// existing file or pipe that is not an input as written (81 cells for
+// grids and puzzles, a number of digits otherwise), is read line by line as
+// standard input is.
+func argFile(a string, cells bool) string {
+	if a == "-" {
+		return a
+	}
+	if literalInput(a, cells) {
+		return ""
+	}
+	if fi, err := os.Stat(a); err == nil && !fi.IsDir() {
+		return a
+	}
+	return ""
+}
+
+// literalInput reports whether a reads as an input rather than a file name:
+// for grids and puzzles a first field of 81 or more bytes, for numbers
+// digits only.
+func literalInput(a string, cells bool) bool {
+	input, _ := cellsInput(a, cells)
+	if cells {
+		return len(input) >= 81
+	}
+	if input == "" {
+		return false
+	}
+	for i := range len(input) {
+		if input[i] < '0' || input[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // batchSource hands out the batches of inputs of args or of a reader, in
@@ -91,9 +182,17 @@ type batchSource struct {
 	recycle bool
 }
 
-// openBatches starts reading the inputs of args, or else of in; close stops it.
+// openBatches starts reading the inputs of args, or else of in; close
+// stops it. Arguments that are all inputs themselves are at hand at once:
+// a signal that comes before their answers leaves them unfinished, not
+// unread.
 func openBatches(args []string, in io.Reader, cells bool) *batchSource {
 	stop := make(chan struct{})
+	if len(args) > 0 && !slices.ContainsFunc(args, func(a string) bool { return argFile(a, cells) != "" }) {
+		done := make(chan batchOrErr)
+		close(done)
+		return &batchSource{ch: done, stop: stop, pending: [][]inputLine{argInputs(args, cells)}}
+	}
 	return &batchSource{ch: inputBatches(args, in, cells, 2, stop), stop: stop}
 }
 
@@ -174,11 +273,6 @@ func (bs *batchSource) each(ctx context.Context, fn func(b []inputLine, idle boo
 	}
 }
 
-// stopped is the error of a command a signal stopped (exit 1).
-func stopped(ctx context.Context) error {
-	return fmt.Errorf("stopped (%w): the inputs answered so far are printed", context.Cause(ctx))
-}
-
 // outBuffers recycles the batches' output buffers: answers cost no
 // allocation once the first batches have grown them.
 var outBuffers = sync.Pool{New: func() any { return []byte(nil) }}
@@ -187,6 +281,9 @@ var outBuffers = sync.Pool{New: func() any { return []byte(nil) }}
 type batchResult struct {
 	out  []byte
 	errs []string
+	// unfinished names the inputs a signal stopped before they were
+	// answered ("argument 2"): they are left out of out.
+	unfinished []string
 }
 
 // orderedMap runs work on batches of input with one worker per core and
@@ -198,11 +295,19 @@ type batchResult struct {
 func orderedMap(ctx context.Context, args []string, s streams, cells bool, work func(b []inputLine, r *batchResult)) (failed int, err error) {
 	bs := openBatches(args, s.in, cells)
 	defer bs.close()
-	return orderedMapFrom(ctx, bs, s, work)
+	return orderedMapFrom(ctx, bs, s, "", work)
 }
 
-// orderedMapFrom is orderedMap over the batches of bs.
-func orderedMapFrom(ctx context.Context, bs *batchSource, s streams, work func(b []inputLine, r *batchResult)) (failed int, err error) {
+// orderedMapFrom is orderedMap over the batches of bs. When name is not ""
+// and the inputs are not typed at a terminal, the progress line (if
+// any: streams.progressOn) says "edgrid NAME: N inputs answered".
+func orderedMapFrom(ctx context.Context, bs *batchSource, s streams, name string, work func(b []inputLine, r *batchResult)) (failed int, err error) {
+	var count progress.Counter
+	var line *progress.Line
+	if name != "" && !terminal(s.in) {
+		line = s.startProgress(count.Text("edgrid "+name, "inputs answered"))
+	}
+	defer line.Stop()
 	workers := runtime.GOMAXPROCS(0)
 	type job struct {
 		lines []inputLine
@@ -223,16 +328,19 @@ func orderedMapFrom(ctx context.Context, bs *batchSource, s streams, work func(b
 			}
 		}()
 	}
-	out := bufio.NewWriterSize(s.out, 1<<16)
+	out := bufio.NewWriterSize(line.Writer(s.out), 1<<16)
 	writeErr := make(chan error, 1)
+	var unfinished []string
 	go func() {
 		var werr error
 		for j := range queue {
 			r := <-j.done
 			for _, e := range r.errs {
-				fmt.Fprintln(s.err, e)
+				line.Println(s.err, e)
 				failed++
 			}
+			count.Add(int64(len(j.lines) - len(r.unfinished)))
+			unfinished = append(unfinished, r.unfinished...)
 			if werr == nil {
 				_, werr = out.Write(r.out)
 			}
@@ -274,7 +382,25 @@ func orderedMapFrom(ctx context.Context, bs *batchSource, s streams, work func(b
 	if werr := <-writeErr; err == nil && werr != nil {
 		err = fmt.Errorf("writing output: %w", werr)
 	}
-	return failed, err
+	return failed, stoppedInputs(ctx, err, unfinished)
+}
+
+// stoppedInputs is the error of a line command whose work ended with err:
+// when a signal stopped it, the stop, naming the inputs it left
+// unfinished; else err.
+func stoppedInputs(ctx context.Context, err error, unfinished []string) error {
+	if ctx.Err() == nil || err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	done := "the inputs answered so far are printed"
+	if n := len(unfinished); n > 0 {
+		const shown = 5
+		done += "; not finished: " + strings.Join(unfinished[:min(n, shown)], ", ")
+		if n > shown {
+			done += fmt.Sprintf(" and %d more", n-shown)
+		}
+	}
+	return stoppedWith(ctx, done)
 }
 
 // minPiece is the fewest lines split gives a worker.

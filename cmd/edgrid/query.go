@@ -13,7 +13,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"edgrid/jobs"
@@ -54,6 +53,7 @@ func newQueryCmd(s streams) *cobra.Command {
 	f.StringVarP(&o.out, "out", "o", "", "keep each group's result in DIR as it is done; run again to resume; edgrid query merge DIR prints them")
 	f.BoolVar(&o.list, "list", false, "list the invariants and their definitions")
 	c.AddCommand(newQueryMergeCmd(s))
+	quietFlag(c.Flags(), &s)
 	return c
 }
 
@@ -209,7 +209,7 @@ func (o *queryOptions) source() query.Source {
 // group's result in the directory and then prints the groups'.
 func runQuery(ctx context.Context, o queryOptions, s streams) error {
 	var progress atomic.Int64
-	stop := startGridBar(s.err, o.groupList, &progress)
+	stop := startGridBar(s, o.groupList, &progress)
 	q, err := o.newQuery(ctx, &progress)
 	if err != nil {
 		stop()
@@ -306,11 +306,11 @@ func (o *queryOptions) runParts(ctx context.Context, q *query.Query, progress *a
 	return nil
 }
 
-// startGridBar shows a progress bar on w when it is a terminal, counting
-// the grids of the groups (from the rank tables) as progress counts them;
-// the returned function stops it.
-func startGridBar(w io.Writer, groups []int, progress *atomic.Int64) func() {
-	if !isTerminal(w) {
+// startGridBar shows a progress line on s's terminal, counting the grids
+// of the groups (from the rank tables) as progress counts them; the
+// returned function stops it.
+func startGridBar(s streams, groups []int, progress *atomic.Int64) func() {
+	if !s.progressOn() {
 		return func() {}
 	}
 	t, err := rank.Embedded()
@@ -321,29 +321,10 @@ func startGridBar(w io.Writer, groups []int, progress *atomic.Int64) func() {
 	for _, g := range groups {
 		total += t.GroupCount(g)
 	}
-	bar := progressbar.NewOptions64(total, progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription("groups "+query.GroupSpan(groups)+", grids"),
-		progressbar.OptionShowCount(), progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true), progressbar.OptionFullWidth())
-	done := make(chan struct{})
-	stopped := make(chan struct{})
-	go func() {
-		defer close(stopped)
-		tick := time.NewTicker(200 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-tick.C:
-				_ = bar.Set64(progress.Load())
-			case <-done:
-				_ = bar.Set64(progress.Load())
-				_ = bar.Exit()
-				fmt.Fprintln(w)
-				return
-			}
-		}
-	}()
-	return func() {
-		close(done)
-		<-stopped
-	}
+	span := query.GroupSpan(groups)
+	line := s.startProgress(func(elapsed time.Duration) string {
+		d := progress.Load()
+		return fmt.Sprintf("groups %s: %s of %s grids (%.1f%%), %s", span, progressGroup(d), progressGroup(total), 100*float64(d)/float64(max(total, 1)), elapsed.Round(time.Second))
+	})
+	return line.Stop
 }

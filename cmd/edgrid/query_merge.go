@@ -133,7 +133,7 @@ func mergeAndPrint(asJSON bool, dirs []string, only []int, partial bool, s strea
 // readPart reads group g's part at path, which must still be the file rec
 // records and a part of the query kind describes.
 func readPart(path string, rec jobs.PartRecord, kind string, g int) (*query.Result, []byte, error) {
-	data, err := os.ReadFile(path)
+	data, err := readPartFile(path)
 	if err != nil {
 		return nil, nil, err
 	}

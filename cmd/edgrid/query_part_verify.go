@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"edgrid/query"
 )
@@ -12,7 +11,7 @@ import (
 // checksum and structure), of query kind and of group g alone. It returns
 // the grids the part covers, or why it cannot be adopted.
 func verifyQueryPart(path string, g int, kind string) (int64, string) {
-	data, err := os.ReadFile(path)
+	data, err := readPartFile(path)
 	if err != nil {
 		return 0, err.Error()
 	}

@@ -40,6 +40,7 @@ func newRankCmd(s streams) *cobra.Command {
 	o.addFlags(c)
 	o.bulk.addFlags(c)
 	jsonFlag(c.Flags(), &o.json, `print JSON Lines: {"input","number","minlex"} a line, or {"input","error"}`)
+	quietFlag(c.Flags(), &s)
 	return c
 }
 
@@ -57,6 +58,7 @@ func newUnrankCmd(s streams) *cobra.Command {
 	}
 	o.addFlags(c)
 	jsonFlag(c.Flags(), &o.json, `print JSON Lines: {"input","grid"} a line, or {"input","error"}`)
+	quietFlag(c.Flags(), &s)
 	return c
 }
 
@@ -136,9 +138,10 @@ func appendRank(out []byte, o rankOptions, n int64, m *canon.Grid) []byte {
 // kept for the answer too.
 func rankJob(r *rank.Ranker, o rankOptions, a answerer) bulkJob {
 	return bulkJob{
-		a:        a,
-		cells:    true,
-		newState: func() any { return nil },
+		damagePerLine: true,
+		a:             a,
+		cells:         true,
+		newState:      func() any { return nil },
 		prepare: func(_ context.Context, _ any, l *inputLine) (canon.Grid, []byte, error) {
 			g, err := cells.ReadGrid(l.text)
 			if err != nil {

@@ -243,7 +243,7 @@ var unrunBlocks = map[string]string{
 	"go mod edit -require=edgrid@v0.0.0 -replace=edgrid=../edgrid":                                                             "edits another module's go.mod",
 	"make run     # build bin/edgrid; enumerate first band 1's ten groups into ./catalog (resumable),":                         "make targets: CI runs make test",
 	"$ edgrid enumerate --groups 3400-3541 --catalog cat/  # one group-NNNN.edg per group, written atomically":                 "writes a catalog and shows no output; the catalog tests run these commands",
-	"$ edgrid run --catalog /data/catalog                  # all 3,541 groups; progress bar on a terminal":                     "a full run: half an hour; TestRunAndStatusCommands runs run and status",
+	"$ edgrid run --catalog /data/catalog                  # all 3,541 groups; progress line on a terminal":                    "a full run: half an hour; TestRunAndStatusCommands runs run and status",
 	"$ edgrid query --band 1                               # autos, ua4, intercalates over first band 1":                       "a million grids, output shown in part, and a catalog; the query tests run these commands",
 	"edgrid serve                                   # http://127.0.0.1:8080/ ; --addr :8080 for every interface":               "starts a server; serve's tests run it",
 	"$ curl -s localhost:8080/api/v1/minlex/375862194841395267962714385527641839693287451184539672256473918418956723739128546": "needs a running server; serve's tests check these answers",

@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync/atomic"
+	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
 	"edgrid/band"
+	"edgrid/internal/progress"
 	"edgrid/jobs"
 	"edgrid/rank"
 	"edgrid/storage"
@@ -45,6 +47,7 @@ func newRunCmd(s streams) *cobra.Command {
 	workersFlag(f, &o.workers, "goroutines searching")
 	f.StringVar(&o.codecName, "codec", storage.DefaultCodec.String(), "record codec of new group files: sorted or packed (default: the directory's, sorted for a new one)")
 	f.StringVar(&o.compressName, "compress", storage.CompressFast.String(), "zstd level of new group files: fast (the default: least CPU) or small (6% smaller files, ~15% more CPU in dense groups)")
+	quietFlag(c.Flags(), &s)
 	return c
 }
 
@@ -78,36 +81,25 @@ func (o *runOptions) validate(codecGiven bool) (jobs.Options, error) {
 	return jobs.Options{Dir: o.catalog, First: a, Last: b, Workers: o.workers, Codec: codec, Compression: compress}, nil
 }
 
-// runRun runs jobs.Run with a progress bar and prints a one-line summary.
+// runRun runs jobs.Run with a progress line and prints a one-line summary.
 func runRun(ctx context.Context, opt jobs.Options, s streams) error {
-	var bar *progressbar.ProgressBar
-	if isTerminal(s.err) {
-		// The bar counts work, the completions each group's enumeration
-		// checks (from the rank tables), so that its estimate holds
+	var line *progress.Line
+	if s.progressOn() {
+		// The line counts work, the completions each group's enumeration
+		// checks (from the rank tables), so that its share done holds
 		// although groups differ in cost by a factor of a thousand; the
-		// text counts groups.
+		// text counts groups too.
 		if t, err := rank.Embedded(); err == nil {
 			opt.Weight = t.GroupWork
 		}
-		bar = progressbar.NewOptions64(1, progressbar.OptionSetWriter(s.err),
-			progressbar.OptionSetDescription(fmt.Sprintf("groups %d-%d", opt.First, opt.Last)),
-			progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true), progressbar.OptionFullWidth())
-		opt.Progress = func(p jobs.Progress) {
-			desc := fmt.Sprintf("%d/%d groups", p.Done, p.Total)
-			if secs := p.Elapsed.Seconds(); p.Grids > 0 && secs > 0 {
-				desc += fmt.Sprintf(", %s grids/s", humanRate(float64(p.Grids)/secs))
-			}
-			bar.Describe(desc)
-			bar.ChangeMax64(p.WorkTotal)
-			_ = bar.Set64(p.WorkDone)
-		}
+		var last atomic.Pointer[jobs.Progress]
+		last.Store(&jobs.Progress{})
+		opt.Progress = func(p jobs.Progress) { last.Store(&p) }
+		line = s.startProgress(func(elapsed time.Duration) string { return runProgressText(*last.Load(), opt, elapsed) })
 	}
-	opt.Notify = func(msg string) { fmt.Fprintf(s.err, "edgrid run: %s\n", msg) }
+	opt.Notify = func(msg string) { line.Println(s.err, "edgrid run: "+msg) }
 	sum, err := jobs.Run(ctx, opt)
-	if bar != nil {
-		_ = bar.Exit()
-		fmt.Fprintln(s.err)
-	}
+	line.Stop()
 	var ce *jobs.CodecError
 	if errors.As(err, &ce) && opt.Codec == 0 {
 		return fmt.Errorf("%s holds group files of two codecs, %v and %v (group %d): a catalog keeps one; move one kind away", ce.Dir, ce.Want, ce.Have, ce.Group)
@@ -138,7 +130,20 @@ func runRun(ctx context.Context, opt jobs.Options, s streams) error {
 	return nil
 }
 
-// isTerminal reports whether w is a terminal (progress bars go only there):
+// runProgressText is run's progress line: the groups done, the rate and
+// the share of the work done.
+func runProgressText(p jobs.Progress, opt jobs.Options, elapsed time.Duration) string {
+	t := fmt.Sprintf("edgrid run: groups %d-%d: %d of %d done", opt.First, opt.Last, p.Done, p.Total)
+	if secs := p.Elapsed.Seconds(); p.Grids > 0 && secs > 0 {
+		t += fmt.Sprintf(", %s grids/s", humanRate(float64(p.Grids)/secs))
+	}
+	if p.WorkTotal > 0 {
+		t += fmt.Sprintf(", %.1f%% of the work", 100*float64(p.WorkDone)/float64(p.WorkTotal))
+	}
+	return t + ", " + elapsed.Round(time.Second).String()
+}
+
+// isTerminal reports whether w is a terminal (progress lines go only there):
 // a file the terminal driver answers for, not any character device
 // (/dev/null is one too).
 func isTerminal(w any) bool {

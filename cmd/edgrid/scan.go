@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -24,7 +25,8 @@ func newScanCmd(s streams) *cobra.Command {
 		Long: `For each grid (the arguments, or else the lines of standard input) print its K-clue puzzles,
 one a line in the grid's own frame (81 characters, '.' for an empty cell), sorted, then the line
 '# <grid> puzzles <n>'. --count prints only '<grid> <n>'. Puzzles of 17 clues or fewer are all
-minimal; from 18 clues only minimal puzzles are reported unless --all. --ua lists each grid's
+minimal; from 18 clues only minimal puzzles are reported unless --all (none has more than 78
+clues: a scan for more answers 0 at once). --ua lists each grid's
 minimal unavoidable sets instead, smallest first, as the grid's digits in the set's cells and
 '.' elsewhere, then '# <grid> sets <n> <size>:<count>...'. With --groups or --band the grids are
 the minlex grids of those groups (enumerated, or read from --catalog), each group's puzzles kept
@@ -57,6 +59,7 @@ in a part file of --out DIR (resumable); 'edgrid scan merge DIR...' prints them 
 	jsonFlag(f, &o.json, `print JSON Lines: {"input","clues","count","puzzles"} or {"input","count","sizes","sets"} a line, or {"input","error"}`)
 	workersFlag(f, &o.workers, "grids scanned at once")
 	c.AddCommand(newScanMergeCmd(s))
+	quietFlag(c.Flags(), &s)
 	return c
 }
 
@@ -134,17 +137,19 @@ func (o *scanOptions) validate(cmd *cobra.Command, args []string) error {
 // row by row).
 func parseCellMask(t string) (canon.Mask, error) {
 	var m canon.Mask
-	if len(t) != 81 {
-		return m, fmt.Errorf("%d characters; want 81, one a cell row by row, 1 for a cell clues may use and 0 for one they may not", len(t))
+	if n := utf8.RuneCountInString(t); n != 81 {
+		return m, fmt.Errorf("%d characters; want 81, one a cell row by row, 1 for a cell clues may use and 0 for one they may not", n)
 	}
-	for i := range 81 {
-		switch t[i] {
+	i := 0
+	for _, r := range t {
+		switch r {
 		case '1':
 			m.Set(i)
 		case '0':
 		default:
-			return m, fmt.Errorf("character %d (%s) is %q; want 0 or 1", i+1, canon.CellName(i), t[i])
+			return m, fmt.Errorf("character %d (%s) is %q; want 0 or 1", i+1, canon.CellName(i), r)
 		}
+		i++
 	}
 	return m, nil
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -35,7 +34,7 @@ func runScanGroups(ctx context.Context, o scanOptions, s streams) error {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	var progress atomic.Int64
-	stop := startGridBar(s.err, o.groupList, &progress)
+	stop := startGridBar(s, o.groupList, &progress)
 	desc := o.describe()
 	var src query.Source = query.Enumerator{}
 	if o.cat != nil {
@@ -119,10 +118,12 @@ func scanGroup(ctx context.Context, src query.Source, g int, label string, opt s
 					return err
 				}
 				var found []canon.Mask
-				_, err = sc.Scan(ctx, &it.grid, opt, func(m canon.Mask) error {
-					found = append(found, m)
-					return nil
-				})
+				if !opt.NoneMinimal() {
+					_, err = sc.Scan(ctx, &it.grid, opt, func(m canon.Mask) error {
+						found = append(found, m)
+						return nil
+					})
+				}
 				pool.put(sc)
 				if err != nil {
 					return err
@@ -150,7 +151,7 @@ func scanGroup(ctx context.Context, src query.Source, g int, label string, opt s
 // run's last, or a cluster task's): it returns the grids it covers, or why
 // it is not a whole part of group g and scan kind.
 func verifyScanPart(path string, g int, kind string) (int64, string) {
-	data, err := os.ReadFile(path)
+	data, err := readPartFile(path)
 	if err != nil {
 		return 0, err.Error()
 	}
@@ -163,7 +164,23 @@ func verifyScanPart(path string, g int, kind string) (int64, string) {
 	case p.Group != g:
 		return 0, fmt.Sprintf("a part of group %d", p.Group)
 	}
+	if why := groupGrids(g, p.Grids); why != "" {
+		return 0, why
+	}
 	return p.Grids, ""
+}
+
+// groupGrids says what is wrong when a part of group g covers grids grids,
+// which must be the group's every grid (rank's tables count them), or "".
+func groupGrids(g int, grids int64) string {
+	t, err := rank.Embedded()
+	if err != nil {
+		return ""
+	}
+	if n := t.GroupCount(g); grids != n {
+		return fmt.Sprintf("a part of %d grids; group %d has %d", grids, g, n)
+	}
+	return ""
 }
 
 // scanPool holds the scanners of a scan over groups: at most n scans run at

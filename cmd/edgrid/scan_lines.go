@@ -31,7 +31,7 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 	}
 	jobs := make(chan job)
 	queue := make(chan job, 2*workers)
-	status := startScanStatus(s.err, workers)
+	status := startScanStatus(s, workers)
 	var wg sync.WaitGroup
 	for i := range workers {
 		wg.Add(1)
@@ -50,8 +50,9 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 			}
 		}()
 	}
-	failed, inputs := 0, 0
-	w := bufio.NewWriterSize(s.out, 1<<16)
+	failed := 0
+	var unfinished []string
+	w := bufio.NewWriterSize(status.writer(s.out), 1<<16)
 	writeErr := make(chan error, 1)
 	go func() {
 		var werr error
@@ -61,6 +62,7 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 				status.println(s.err, e)
 				failed++
 			}
+			unfinished = append(unfinished, r.unfinished...)
 			if werr == nil {
 				_, werr = w.Write(r.out)
 			}
@@ -75,7 +77,6 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 	}()
 	err := forEachBatch(ctx, args, s.in, true, func(b []inputLine, _ bool) error {
 		for i := range b {
-			inputs++
 			j := job{l: b[i], done: make(chan *batchResult, 1)}
 			queue <- j
 			jobs <- j
@@ -90,13 +91,12 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 	if err == nil && werr != nil {
 		err = fmt.Errorf("writing output: %w", werr)
 	}
+	err = stoppedInputs(ctx, err, unfinished)
 	switch {
 	case err != nil:
 		return err
 	case failed > 0:
 		return &exitError{code: exitFailed, err: fmt.Errorf("%d bad line(s)", failed)}
-	case inputs == 0:
-		return usagef("no grid: give grids as arguments or on standard input")
 	}
 	return nil
 }
@@ -114,7 +114,9 @@ func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *inputLine
 	var found []canon.Mask
 	opt := o.scanOpts()
 	opt.Progress = progress
-	if _, err := sc.Scan(ctx, &g, opt, func(m canon.Mask) error {
+	if opt.NoneMinimal() {
+		// No minimal puzzle has so many clues: nothing to search.
+	} else if _, err := sc.Scan(ctx, &g, opt, func(m canon.Mask) error {
 		found = append(found, m)
 		return nil
 	}); err != nil {

@@ -216,7 +216,7 @@ func (t *scanTotals) writeJSON(w *bufio.Writer, kind string, list bool) {
 // rec records, a part of the scan kind describes, of group g, with puzzles
 // of the label's number of clues.
 func readScanPart(path string, rec jobs.PartRecord, kind string, g, clues int) (*scan.Part, error) {
-	data, err := os.ReadFile(path)
+	data, err := readPartFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -229,6 +229,9 @@ func readScanPart(path string, rec jobs.PartRecord, kind string, g, clues int) (
 	}
 	if p.Label != kind || p.Group != g || p.Grids != rec.Count {
 		return nil, fmt.Errorf("%s: a part of another scan or group (%q, group %d, %d grids)", path, p.Label, p.Group, p.Grids)
+	}
+	if why := groupGrids(g, p.Grids); why != "" {
+		return nil, fmt.Errorf("%s: %s", path, why)
 	}
 	for _, f := range p.Found {
 		for _, m := range f.Puzzles {

@@ -3,64 +3,45 @@ package main
 import (
 	"fmt"
 	"io"
-	"sync"
 	"sync/atomic"
 	"time"
+
+	"edgrid/internal/progress"
 )
 
-// scanStatus is the status line edgrid scan keeps on a terminal while it
+// scanStatus is the progress line edgrid scan keeps on a terminal while it
 // answers grids one by one: a grid can take minutes, so the line says how
 // many grids are answered and how far the scans in progress are. Every
-// method does nothing on a nil *scanStatus (standard error is not a
-// terminal).
+// method does nothing on a nil *scanStatus (no progress line: standard
+// error is not a terminal, or --quiet), but println and writer, which then
+// write straight through.
 type scanStatus struct {
-	w        io.Writer
-	start    time.Time
+	line     *progress.Line
 	answered atomic.Int64
 	nodes    []atomic.Int64 // per worker: the search nodes of its grid, -1 when idle
-
-	mu      sync.Mutex // the line: drawn by the ticker, cleared for messages
-	shown   bool
-	done    chan struct{}
-	stopped chan struct{}
 }
 
-// startScanStatus starts the status line on w for the given number of
-// workers when w is a terminal, and returns nil otherwise.
-func startScanStatus(w io.Writer, workers int) *scanStatus {
-	if !isTerminal(w) {
+// startScanStatus starts the status line of s for the given number of
+// workers when s shows progress, and returns nil otherwise.
+func startScanStatus(s streams, workers int) *scanStatus {
+	if !s.progressOn() {
 		return nil
 	}
-	return newScanStatus(w, workers, 500*time.Millisecond)
+	return newScanStatus(s.err, workers, progressDelay, progress.Period)
 }
 
-// newScanStatus starts a status line on w, drawn every period.
-func newScanStatus(w io.Writer, workers int, period time.Duration) *scanStatus {
-	st := &scanStatus{w: w, start: time.Now(), nodes: make([]atomic.Int64, workers),
-		done: make(chan struct{}), stopped: make(chan struct{})}
+// newScanStatus starts a status line on w, drawn every period after delay.
+func newScanStatus(w io.Writer, workers int, delay, period time.Duration) *scanStatus {
+	st := &scanStatus{nodes: make([]atomic.Int64, workers)}
 	for i := range st.nodes {
 		st.nodes[i].Store(-1)
 	}
-	go st.run(period)
+	st.line = progress.Start(w, delay, period, st.text)
 	return st
 }
 
-func (st *scanStatus) run(period time.Duration) {
-	defer close(st.stopped)
-	tick := time.NewTicker(period)
-	defer tick.Stop()
-	for {
-		select {
-		case <-tick.C:
-			st.draw()
-		case <-st.done:
-			return
-		}
-	}
-}
-
-// draw writes the line anew.
-func (st *scanStatus) draw() {
+// text is the line's text.
+func (st *scanStatus) text(elapsed time.Duration) string {
 	busy, nodes := 0, int64(0)
 	for i := range st.nodes {
 		if n := st.nodes[i].Load(); n >= 0 {
@@ -68,11 +49,8 @@ func (st *scanStatus) draw() {
 			nodes += n
 		}
 	}
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	fmt.Fprintf(st.w, "\r\033[Kedgrid scan: %d grids answered, %d in progress (%s search nodes so far), %s",
-		st.answered.Load(), busy, humanRate(float64(nodes)), time.Since(st.start).Round(time.Second))
-	st.shown = true
+	return fmt.Sprintf("edgrid scan: %d grids answered, %d in progress (%s search nodes so far), %s",
+		st.answered.Load(), busy, humanRate(float64(nodes)), elapsed.Round(time.Second))
 }
 
 // progress returns the scan.Options.Progress of worker i's grid.
@@ -104,28 +82,21 @@ func (st *scanStatus) println(w io.Writer, msg string) {
 		fmt.Fprintln(w, msg)
 		return
 	}
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	st.clear()
-	fmt.Fprintln(w, msg)
+	st.line.Println(w, msg)
 }
 
-// clear removes the line; st.mu is held.
-func (st *scanStatus) clear() {
-	if st.shown {
-		fmt.Fprint(st.w, "\r\033[K")
-		st.shown = false
+// writer is w (standard output) with the status line cleared before each
+// write: on a terminal, answers never follow the status line's text.
+func (st *scanStatus) writer(w io.Writer) io.Writer {
+	if st == nil {
+		return w
 	}
+	return st.line.Writer(w)
 }
 
 // stop removes the line for good.
 func (st *scanStatus) stop() {
-	if st == nil {
-		return
+	if st != nil {
+		st.line.Stop()
 	}
-	close(st.done)
-	<-st.stopped
-	st.mu.Lock()
-	st.clear()
-	st.mu.Unlock()
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +12,7 @@ import (
 // it first, and stop leaves the terminal clean.
 func TestScanStatus(t *testing.T) {
 	var w syncBuffer
-	st := newScanStatus(&w, 2, time.Millisecond)
+	st := newScanStatus(&w, 2, 0, time.Millisecond)
 	st.begin(0)
 	st.progress(0)(4096)
 	st.begin(1)
@@ -30,12 +31,18 @@ func TestScanStatus(t *testing.T) {
 	st.end(0)
 	wait("1 grids answered, 1 in progress (8.2k search nodes so far)")
 	st.println(&w, "edgrid scan: line 3: bad")
+	// An answer on the same terminal starts on a cleared line, not after
+	// the status line's "..., 7s".
+	fmt.Fprintf(st.writer(&w), "%s 0\n", grid1)
 	st.end(1)
 	wait("2 grids answered, 0 in progress")
 	st.stop()
 	out := w.String()
 	if !strings.Contains(out, "\r\033[Kedgrid scan: line 3: bad\n") {
 		t.Errorf("the message was not written on a cleared line: %q", out)
+	}
+	if !strings.Contains(out, "\r\033[K"+grid1+" 0\n") && !strings.Contains(out, "bad\n"+grid1+" 0\n") {
+		t.Errorf("the answer was not written on a cleared line: %q", out)
 	}
 	if !strings.HasSuffix(out, "\r\033[K") {
 		t.Errorf("stop left the status line: %q", out)

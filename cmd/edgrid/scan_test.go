@@ -145,9 +145,6 @@ func TestScanUsageErrors(t *testing.T) {
 			t.Errorf("scan %v: exit %d, %q; want 2 and %q", tc.args, code, errs, tc.want)
 		}
 	}
-	if code, _, errs := run(t, "", "scan", "--clues", "17"); code != exitUsage || !strings.Contains(errs, "no grid") {
-		t.Errorf("no input: exit %d, %q", code, errs)
-	}
 }
 
 // --ua lists sets of the grid's digits, smallest first, and counts them by

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -59,8 +60,8 @@ func (o *serveOptions) validate() error {
 	if o.maxConns < 1 || o.maxConns > serve.MaxMaxConns {
 		return usagef("--max-conns %d: want 1..%d", o.maxConns, serve.MaxMaxConns)
 	}
-	if _, _, err := net.SplitHostPort(o.addr); err != nil {
-		return usagef("--addr %s: want HOST:PORT, as in --addr 127.0.0.1:8080", o.addr)
+	if _, port, err := net.SplitHostPort(o.addr); err != nil || !validPort(port) {
+		return usagef("--addr %s: want HOST:PORT, PORT 0..65535, as in --addr 127.0.0.1:8080", o.addr)
 	}
 	if o.cors != "" && o.cors != "*" {
 		u, err := url.Parse(o.cors)
@@ -100,4 +101,17 @@ func runServe(ctx context.Context, o serveOptions, s streams) error {
 	}
 	fmt.Fprintln(s.err, "edgrid serve: stopped")
 	return nil
+}
+
+// validPort reports whether p is a port number, 0..65535 (0 or "": any
+// free port), or a service name such as "http" that the listener looks up.
+func validPort(p string) bool {
+	if p == "" {
+		return true
+	}
+	n, err := strconv.ParseUint(p, 10, 16)
+	if err == nil {
+		return n <= 65535
+	}
+	return !strings.ContainsAny(p[:1], "0123456789+-") // a name, not a bad number
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -44,13 +45,14 @@ meets, not the lexicographically first, which can cost a search per open cell wi
 	f.BoolVarP(&o.all, "all", "a", false, "print every solution (see --limit)")
 	f.BoolVar(&o.count, "count", false, "print the number of solutions (see --limit)")
 	f.BoolVarP(&o.unique, "unique", "u", false, "print unique, none or multiple for each puzzle")
-	f.Int64VarP(&o.limit, "limit", "l", 0, "with --all or --count: stop after `N` solutions (0: no limit)")
+	f.Int64VarP(&o.limit, "limit", "l", 0, "with --all or --count: stop after `N` solutions (0: no limit); a count the limit cut is printed 'at least N'")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show the search: each placement, backtrack and dead end, one a line")
 	f.StringVar(&o.rules, "rules", "", "solve the board of rules `FILE` (sizes, board, regions; docs/rules.md)")
 	f.StringVar(&o.engine, "engine", "", "9x9 puzzles: `ENGINE` fast (bit-parallel, the default) or dlx (dancing links, as rules files and -v use)")
 	f.IntVarP(&o.size, "size", "n", 0, "read one-line `N` x N puzzles of the standard box shape (4, 6 = 2x3, 8 = 2x4, 9, 12 = 3x4, 16, 25)")
 	retireShorthand(f.Lookup("size")) // -n is a count (random -n)
-	jsonFlag(f, &o.json, `print JSON Lines: {"input","solution"|"count"|"answer"|"solutions"} a line, or {"input","error"}; a count a signal stopped is {"input","count","complete":false}, count then the solutions so far`)
+	jsonFlag(f, &o.json, `print JSON Lines: {"input","solution"|"count"|"answer"|"solutions"} a line, or {"input","error"}; a count a signal or --limit cut is {"input","count","complete":false}, count then the solutions so far`)
+	quietFlag(c.Flags(), &s)
 	return c
 }
 
@@ -195,7 +197,7 @@ func (s *solveOutcome) describe(n int, what string) error {
 // --unique found a puzzle with several solutions, else 1 if some puzzle has
 // none (--count answers 0 and exits 0).
 func runSolve(ctx context.Context, opts solveOptions, args []string, s streams) error {
-	opts.terminal = isTerminal(s.err) // once, not a system call a puzzle
+	opts.terminal = s.progressOn() // once, not a system call a puzzle
 	w := bufio.NewWriter(s.out)
 	defer w.Flush()
 	var out solveOutcome
@@ -290,9 +292,6 @@ func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s strea
 		}
 		return nil
 	})
-	if err == nil && out.puzzles == 0 && out.bad == 0 {
-		err = usagef("no puzzle: give puzzles as arguments or on standard input, or --rules FILE")
-	}
 	return out, err
 }
 
@@ -305,7 +304,7 @@ func solveGivens(l *inputLine, opts solveOptions, rules *solve.Rules, g9 *[81]ui
 	if rules == nil || opts.size == 9 {
 		g, err := cells.ReadPuzzle(l.text)
 		if err != nil {
-			return nil, err
+			return nil, sizeHint(l.text, opts.size, err)
 		}
 		*g9 = [81]uint8(g)
 		if err := solve.CheckGivens(g9); err != nil {
@@ -317,6 +316,21 @@ func solveGivens(l *inputLine, opts solveOptions, rules *solve.Rules, g9 *[81]ui
 		return nil, err
 	}
 	return parseSized(l.text, rules.Rows)
+}
+
+// sizeHint adds to err, the error of reading text as a 9x9 puzzle without
+// --size, the --size that reads it when its length is the number of cells
+// of another board solve knows (256 characters: --size 16).
+func sizeHint(text string, size int, err error) error {
+	if size != 0 {
+		return err
+	}
+	for _, n := range solve.BoxedSizes {
+		if n != 9 && len(text) == n*n {
+			return fmt.Errorf("%w (%d characters: a %dx%d puzzle? give --size %d)", err, len(text), n, n, n)
+		}
+	}
+	return err
 }
 
 // formatGivens writes givens as a puzzle line: '.' for an empty cell.
@@ -398,7 +412,7 @@ func solveRules(ctx context.Context, opts solveOptions, s streams, w *bufio.Writ
 // with l's trailing fields at the end of a one-line answer, as text or as
 // one JSON line; sol is room for a solution, as long as givens. A signal
 // during --count prints the count so far as "at least N" (in JSON the
-// number with "complete":false).
+// number with "complete":false), and so does a count --limit cut.
 func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []uint8, l *inputLine, w *bufio.Writer, s streams) (solveOutcome, error) {
 	out := solveOutcome{puzzles: 1}
 	j := jsonLine{}
@@ -427,7 +441,23 @@ func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []ui
 	switch {
 	case opts.count:
 		progressCount.Store(0)
-		n, err := eng.count(ctx, givens, opts.limit)
+		// One solution past the limit tells a count the limit cut from
+		// one that reached it exactly.
+		limit := opts.limit
+		if limit > 0 && limit < math.MaxInt64 {
+			limit++
+		}
+		n, err := eng.count(ctx, givens, limit)
+		if err == nil && opts.limit > 0 && n > opts.limit {
+			// Cut by --limit: marked as a count a signal cut is.
+			if opts.json {
+				j.raw("count", strconv.AppendInt(nil, opts.limit, 10))
+				line("complete", "false")
+			} else {
+				line("count", fmt.Sprintf("at least %d", opts.limit))
+			}
+			return out, nil
+		}
 		if err != nil && ctx.Err() != nil {
 			stop()
 			if opts.json {

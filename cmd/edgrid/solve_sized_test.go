@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand"
 	"os"
@@ -128,11 +127,11 @@ func TestSolveDLXStopped(t *testing.T) {
 		{"--rules", rules, "--all"},
 	} {
 		ctx, cancel := context.WithCancelCause(context.Background())
-		time.AfterFunc(200*time.Millisecond, func() { cancel(errors.New("interrupt signal received")) })
+		time.AfterFunc(200*time.Millisecond, func() { cancel(signalStop{os.Interrupt}) })
 		var out, errb bytes.Buffer
 		code := runMain(ctx, append([]string{"solve"}, args...), streams{in: strings.NewReader(""), out: &out, err: &errb})
 		msg := errb.String()
-		if code != exitFailed || !strings.Contains(msg, "stopped (interrupt signal received)") || strings.Contains(msg, "context canceled") {
+		if code != exitFailed || !strings.Contains(msg, "stopped by SIGINT") || strings.Contains(msg, "context canceled") {
 			t.Errorf("%.40q: exit %d, stderr %q", args, code, msg)
 		}
 		cancel(nil)
@@ -180,7 +179,7 @@ func TestSolveCountStoppedJSON(t *testing.T) {
 		{[]string{"--count", "--json", "--engine", "dlx"}, `"complete":false`},
 	} {
 		ctx, cancel := context.WithCancelCause(context.Background())
-		time.AfterFunc(200*time.Millisecond, func() { cancel(errors.New("interrupt signal received")) })
+		time.AfterFunc(200*time.Millisecond, func() { cancel(signalStop{os.Interrupt}) })
 		var out, errb bytes.Buffer
 		code := runMain(ctx, append(append([]string{"solve"}, tc.args...), strings.Repeat(".", 81)), streams{in: strings.NewReader(""), out: &out, err: &errb})
 		cancel(nil)
