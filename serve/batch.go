@@ -20,7 +20,7 @@ type answerFunc func(ctx context.Context, in string) (any, error)
 type batchKind func(r *http.Request) (fn answerFunc, expensive bool, err error)
 
 func (s *Server) minlexKind(*http.Request) (answerFunc, bool, error) {
-	return func(_ context.Context, in string) (any, error) { return s.minlexOf(in) }, false, nil
+	return func(ctx context.Context, in string) (any, error) { return s.minlexOf(ctx, in) }, false, nil
 }
 
 func (s *Server) gridKind(*http.Request) (answerFunc, bool, error) {

@@ -10,9 +10,12 @@ import (
 	"edgrid/rank"
 )
 
-// getMinlex answers GET /api/v1/minlex/{input}: cheap, outside the pool.
+// getMinlex answers GET /api/v1/minlex/{input}: cheap, outside the pool,
+// within the work timeout.
 func (s *Server) getMinlex(w http.ResponseWriter, r *http.Request) {
-	a, err := s.minlexOf(r.PathValue("input"))
+	ctx, cancel := context.WithTimeout(r.Context(), s.opt.WorkTimeout)
+	defer cancel()
+	a, err := s.minlexOf(ctx, r.PathValue("input"))
 	if err != nil {
 		writeError(w, err)
 		return

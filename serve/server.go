@@ -58,6 +58,9 @@ type Server struct {
 	opt      Options
 	ranker   *rank.Ranker
 	pool     *pool
+	forms    chan struct{}     // a token per cheap puzzle form being found
+	wide     *pool             // the forms of puzzles over maxCandidates, one at a time
+	widePC   canon.PuzzleCanon // their working space, kept: growing it anew each time costs more
 	metrics  *metrics
 	mux      *http.ServeMux
 	bodies   chan struct{} // a token per batch body being read or held
@@ -113,9 +116,13 @@ func New(opt Options) (*Server, error) {
 	}
 	s := &Server{opt: opt, ranker: r, metrics: newMetrics()}
 	s.pool = newPool(opt.Workers, opt.Queue, s.metrics)
+	s.forms = make(chan struct{}, min(runtime.GOMAXPROCS(0), maxCheapForms))
+	s.wide = newPool(1, wideQueue, nil)
 	s.bodies = make(chan struct{}, heldBodies(opt.Workers+opt.Queue, opt.MaxBody))
-	s.canons.New = func() any { return new(canon.PuzzleCanon) }
-	s.workers.New = func() any { return &worker{fast: solve.NewFast(), namer: puzzleid.New(r)} }
+	s.canons.New = func() any { return &canon.PuzzleCanon{MaxCandidates: maxCandidates} }
+	s.workers.New = func() any {
+		return &worker{pc: canon.PuzzleCanon{MaxCandidates: maxCandidates}, fast: solve.NewFast(), namer: puzzleid.New(r)}
+	}
 	s.routes()
 	go canon.Prepare()
 	return s, nil
@@ -131,6 +138,18 @@ const (
 	// maxHeldBytes bounds the batch bodies held at once, whatever the
 	// pool's size.
 	maxHeldBytes = 64 << 20
+	// maxCandidates bounds the working space of a puzzle's form (2 MiB,
+	// canon.PuzzleCanon.MaxCandidates): ordinary puzzles need far less;
+	// those with a large automorphism group, which need more (some 25 MB
+	// for a lone full band), are found one at a time beside the pool.
+	maxCandidates = 1 << 16
+	// maxCheapForms bounds the puzzle forms the cheap calls find at once
+	// (one per core up to that), each in at most maxCandidates' space:
+	// more wait, which costs them no speed, as the forms are all CPU.
+	maxCheapForms = 8
+	// wideQueue is the number of such forms that may wait for their turn
+	// before more are refused with 429.
+	wideQueue = 3
 )
 
 // heldBodies is the number of batch bodies of at most maxBody bytes held
