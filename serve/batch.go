@@ -46,13 +46,15 @@ func (s *Server) idKind(*http.Request) (answerFunc, bool, error) {
 // MaxBody bytes or MaxBatch lines is refused with 413 before any answer;
 // then the answers stream out, one JSON line per input in input order, each
 // a response with its line number: a bad input is an error line, and the
-// others are still answered; a batch that runs out of time (WorkTimeout)
-// ends with an error line naming the first line not answered. An
+// others are still answered; a batch that runs out of time (WorkTimeout),
+// cheap or expensive, ends with an error line naming the first line not
+// answered, and its answers are written within the write timeout. An
 // expensive batch holds one worker of the pool from its first answer to its
 // last; a client that stops reading them is cut off after WriteStall, so
 // that it cannot hold the worker until the write timeout.
 func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		writeEnd := time.Now().Add(writeTimeout)
 		fn, expensive, err := kind(r)
 		if err != nil {
 			writeError(w, err)
@@ -87,7 +89,7 @@ func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 		}
 		w.Header().Set("Content-Type", "application/x-ndjson")
 		w.WriteHeader(http.StatusOK)
-		rc := &stallWriter{w: w, rc: http.NewResponseController(w), stall: s.opt.WriteStall}
+		rc := newStallWriter(w, s.opt.WriteStall, writeEnd)
 		bw := bufio.NewWriter(rc)
 		enc := json.NewEncoder(bw)
 		line, flushed := 0, time.Now()
@@ -102,7 +104,10 @@ func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 			resp := response{Status: statusSuccess, Line: line}
 			in, err := batchInput(t)
 			if err == nil {
-				resp.Data, err = fn(ctx, in)
+				// A cheap answer need not look at ctx: the batch does.
+				if err = ctx.Err(); err == nil {
+					resp.Data, err = fn(ctx, in)
+				}
 			}
 			if err != nil {
 				if r.Context().Err() != nil {
