@@ -54,7 +54,7 @@ func (s *Server) idKind(*http.Request) (answerFunc, bool, error) {
 // that it cannot hold the worker until the write timeout.
 func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		writeEnd := time.Now().Add(writeTimeout)
+		writeEnd := time.Now().Add(s.writeTimeout)
 		fn, expensive, err := kind(r)
 		if err != nil {
 			writeError(w, err)

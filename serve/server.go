@@ -66,7 +66,10 @@ type Server struct {
 	bodies   chan struct{} // a token per batch body being read or held
 	draining atomic.Bool
 	canons   sync.Pool // *canon.PuzzleCanon, for the cheap minlex calls
-	workers  sync.Pool // *worker, for the expensive calls
+	// writeTimeout is the http.Server's WriteTimeout, which the batches'
+	// stall deadlines keep to (a test sets it before HTTPServer).
+	writeTimeout time.Duration
+	workers      sync.Pool // *worker, for the expensive calls
 }
 
 // worker is the per-goroutine state of the expensive calls: none of it is
@@ -114,7 +117,7 @@ func New(opt Options) (*Server, error) {
 			return nil, err
 		}
 	}
-	s := &Server{opt: opt, ranker: r, metrics: newMetrics()}
+	s := &Server{opt: opt, ranker: r, metrics: newMetrics(), writeTimeout: writeTimeout}
 	s.pool = newPool(opt.Workers, opt.Queue, s.metrics)
 	s.forms = make(chan struct{}, min(runtime.GOMAXPROCS(0), maxCheapForms))
 	s.wide = newPool(1, wideQueue, nil)
@@ -205,7 +208,7 @@ func (s *Server) HTTPServer() *http.Server {
 		Handler:           s,
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
+		WriteTimeout:      s.writeTimeout,
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(s.opt.Log.Handler(), slog.LevelWarn),
