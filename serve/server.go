@@ -66,10 +66,12 @@ type Server struct {
 	bodies   chan struct{} // a token per batch body being read or held
 	draining atomic.Bool
 	canons   sync.Pool // *canon.PuzzleCanon, for the cheap minlex calls
-	// writeTimeout is the http.Server's WriteTimeout, which the batches'
-	// stall deadlines keep to (a test sets it before HTTPServer).
-	writeTimeout time.Duration
-	workers      sync.Pool // *worker, for the expensive calls
+	// writeTimeout and idleTimeout are the http.Server's, which the
+	// batches' stall deadlines keep to; drainIdle is how long Serve keeps
+	// idle connections open once shutting down, to answer them 503 (tests
+	// set them before HTTPServer or Serve).
+	writeTimeout, idleTimeout, drainIdle time.Duration
+	workers                              sync.Pool // *worker, for the expensive calls
 }
 
 // worker is the per-goroutine state of the expensive calls: none of it is
@@ -117,7 +119,7 @@ func New(opt Options) (*Server, error) {
 			return nil, err
 		}
 	}
-	s := &Server{opt: opt, ranker: r, metrics: newMetrics(), writeTimeout: writeTimeout}
+	s := &Server{opt: opt, ranker: r, metrics: newMetrics(), writeTimeout: writeTimeout, idleTimeout: idleTimeout, drainIdle: drainIdle}
 	s.pool = newPool(opt.Workers, opt.Queue, s.metrics)
 	s.forms = make(chan struct{}, min(runtime.GOMAXPROCS(0), maxCheapForms))
 	s.wide = newPool(1, wideQueue, nil)
@@ -175,28 +177,40 @@ const (
 	writeTimeout      = 2 * time.Minute // a batch of MaxBatch expensive lines
 	idleTimeout       = 2 * time.Minute
 	shutdownGrace     = 30 * time.Second
+	// drainIdle is how long a server shutting down keeps its idle
+	// keep-alive connections open, so that a client's next request on one
+	// gets 503 rather than a closed connection.
+	drainIdle = time.Second
 )
 
-// Serve answers on ln, at most MaxConns connections at once, until ctx
-// ends, then shuts down gracefully: the
-// listener closes, requests already in flight finish (up to a grace
-// period), requests that still arrive on open connections get 503. It
-// returns nil after a clean shutdown.
+// Serve answers on ln, at most MaxConns connections at once (an idle
+// keep-alive one gives its place to a new one at the limit), until ctx
+// ends, then shuts down gracefully: the listener closes, requests already
+// in flight finish (up to a grace period), requests that still arrive on
+// open connections, idle ones included, get 503 with Connection: close.
+// It returns nil after a clean shutdown.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	hs := s.HTTPServer()
-	ln = newLimitListener(ln, s.opt.MaxConns)
+	ll := newLimitListener(ln, s.opt.MaxConns)
+	hs.ConnState = ll.connState
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(ll) }()
 	select {
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
 	}
 	s.Drain()
+	// Accept no more, but leave the open connections a while: a request
+	// on one gets 503 and closes it. Shutdown then closes those still idle.
+	_ = ll.Close()
+	for wait := time.Now().Add(s.drainIdle); ll.open() > 0 && time.Now().Before(wait); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	err := hs.Shutdown(sctx)
-	if e := <-errc; !errors.Is(e, http.ErrServerClosed) && err == nil {
+	if e := <-errc; !errors.Is(e, http.ErrServerClosed) && !errors.Is(e, net.ErrClosed) && err == nil {
 		err = e
 	}
 	return err
@@ -209,7 +223,7 @@ func (s *Server) HTTPServer() *http.Server {
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      s.writeTimeout,
-		IdleTimeout:       idleTimeout,
+		IdleTimeout:       s.idleTimeout,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(s.opt.Log.Handler(), slog.LevelWarn),
 	}
