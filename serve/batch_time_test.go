@@ -33,7 +33,7 @@ type deadlines struct {
 }
 
 func (d *deadlines) SetWriteDeadline(t time.Time) error { d.set = append(d.set, t); return nil }
-func (d *deadlines) Flush()                           {}
+func (d *deadlines) Flush()                             {}
 
 // A batch's stall deadline never reaches past its write deadline: each
 // write waits at most the stall, and the whole answer ends by the write
