@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"time"
@@ -60,16 +59,10 @@ func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 			writeError(w, err)
 			return
 		}
-		// At most cap(s.bodies) batch bodies are held at once: memory
-		// stays under that many times MaxBody however many clients post.
-		select {
-		case s.bodies <- struct{}{}:
-			defer func() { <-s.bodies }()
-		default:
-			writeError(w, errQueueFull)
-			return
-		}
-		body, err := readBody(w, r, s.opt.MaxBody)
+		// The bodies' bytes held at once stay under s.bodies.max however
+		// many clients post, each holding only what it has sent.
+		body, held, err := readBody(w, r, s.opt.MaxBody, s.bodies)
+		defer s.bodies.give(held)
 		if err != nil {
 			writeError(w, err)
 			return
@@ -140,24 +133,6 @@ func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 		}
 		_ = bw.Flush()
 	}
-}
-
-// readBody reads a request's body of at most max bytes. A body that
-// announces its length within max is read into one slice of that length,
-// so that a body held costs its size, not the garbage of a growing slice;
-// any other goes through http.MaxBytesReader (413 beyond max).
-func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, error) {
-	if n := r.ContentLength; n >= 0 && n <= max {
-		body := make([]byte, n)
-		if _, err := io.ReadFull(r.Body, body); err != nil {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
-			return nil, err
-		}
-		return body, nil
-	}
-	return io.ReadAll(http.MaxBytesReader(w, r.Body, max))
 }
 
 // countLines counts the lines of body: its newlines, and one more when

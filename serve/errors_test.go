@@ -84,15 +84,13 @@ func TestErrors(t *testing.T) {
 		t.Errorf("full pool: minlex: %d", resp.StatusCode)
 	}
 	// Batch bodies held at once are bounded too, cheap batches included.
-	for range cap(s.bodies) {
-		s.bodies <- struct{}{}
+	if !s.bodies.take(s.bodies.max) {
+		t.Fatal("the bodies' budget is not free")
 	}
 	if resp, a := call(t, "POST", ts.URL+"/api/v1/minlex", testGrid+"\n"); resp.StatusCode != 429 || a.Error.Type != errBusy {
 		t.Errorf("bodies full: minlex batch: %d %+v", resp.StatusCode, a.Error)
 	}
-	for range cap(s.bodies) {
-		<-s.bodies
-	}
+	s.bodies.give(s.bodies.max)
 	cancel()
 	for range s.opt.Queue {
 		<-done

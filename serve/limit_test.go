@@ -71,8 +71,8 @@ func TestHeldBodiesBound(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if held := int64(cap(s.bodies)) * s.opt.MaxBody; held > maxHeldBytes || cap(s.bodies) < 1 {
-			t.Errorf("%d workers: %d bodies of %d bytes held at once", workers, cap(s.bodies), s.opt.MaxBody)
+		if held := s.bodies.max; held > maxHeldBytes || held < s.opt.MaxBody {
+			t.Errorf("%d workers: %d bytes of bodies of %d bytes held at once", workers, held, s.opt.MaxBody)
 		}
 	}
 	if n := heldBodies(5, 1<<20); n != 10 {

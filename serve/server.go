@@ -63,7 +63,7 @@ type Server struct {
 	widePC   canon.PuzzleCanon // their working space, kept: growing it anew each time costs more
 	metrics  *metrics
 	mux      *http.ServeMux
-	bodies   chan struct{} // a token per batch body being read or held
+	bodies   *byteBudget // the bytes of the batch bodies being read or held
 	draining atomic.Bool
 	canons   sync.Pool // *canon.PuzzleCanon, for the cheap minlex calls
 	// writeTimeout and idleTimeout are the http.Server's, which the
@@ -123,7 +123,7 @@ func New(opt Options) (*Server, error) {
 	s.pool = newPool(opt.Workers, opt.Queue, s.metrics)
 	s.forms = make(chan struct{}, min(runtime.GOMAXPROCS(0), maxCheapForms))
 	s.wide = newPool(1, wideQueue, nil)
-	s.bodies = make(chan struct{}, heldBodies(opt.Workers+opt.Queue, opt.MaxBody))
+	s.bodies = &byteBudget{max: int64(heldBodies(opt.Workers+opt.Queue, opt.MaxBody)) * opt.MaxBody}
 	s.canons.New = func() any { return &canon.PuzzleCanon{MaxCandidates: maxCandidates} }
 	s.workers.New = func() any {
 		return &worker{pc: canon.PuzzleCanon{MaxCandidates: maxCandidates}, fast: solve.NewFast(), namer: puzzleid.New(r)}
@@ -157,8 +157,8 @@ const (
 	wideQueue = 3
 )
 
-// heldBodies is the number of batch bodies of at most maxBody bytes held
-// at once: twice as many as the pool admits, so that a batch waiting for a
+// heldBodies is the number of batch bodies of at most maxBody bytes whose
+// bytes may be held at once: twice as many as the pool admits, so that a batch waiting for a
 // worker leaves room for cheap ones, but never more than maxHeldBytes of
 // them (and at least one).
 func heldBodies(admitted int, maxBody int64) int {
