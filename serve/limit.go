@@ -20,6 +20,9 @@ type limitListener struct {
 	done      chan struct{} // closed by Close: a waiting Accept returns
 	idled     chan struct{} // a connection went idle (capacity 1)
 	closeOnce sync.Once
+	// rewrite, when not nil, may replace a write of a connection whole
+	// (Server.asAPIError).
+	rewrite func(p []byte) ([]byte, bool)
 
 	mu   sync.Mutex
 	idle map[*limitConn]time.Time // idle keep-alive connections, and since when
@@ -42,7 +45,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 	for {
 		select {
 		case l.tokens <- struct{}{}:
-			lc := &limitConn{Conn: c}
+			lc := &limitConn{Conn: c, rewrite: l.rewrite}
 			lc.release = func() { l.forget(lc); <-l.tokens }
 			return lc, nil
 		default:
@@ -52,7 +55,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		}
 		select {
 		case l.tokens <- struct{}{}:
-			lc := &limitConn{Conn: c}
+			lc := &limitConn{Conn: c, rewrite: l.rewrite}
 			lc.release = func() { l.forget(lc); <-l.tokens }
 			return lc, nil
 		case <-l.idled:
@@ -129,6 +132,21 @@ type limitConn struct {
 	net.Conn
 	once    sync.Once
 	release func()
+	rewrite func(p []byte) ([]byte, bool)
+}
+
+// Write writes p, or what rewrite makes of it; it reports len(p) written
+// when the rewrite is written whole.
+func (c *limitConn) Write(p []byte) (int, error) {
+	if c.rewrite != nil {
+		if q, ok := c.rewrite(p); ok {
+			if _, err := c.Conn.Write(q); err != nil {
+				return 0, err
+			}
+			return len(p), nil
+		}
+	}
+	return c.Conn.Write(p)
 }
 
 // Close closes the connection and frees its place.

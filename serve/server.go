@@ -165,8 +165,15 @@ func heldBodies(admitted int, maxBody int64) int {
 	return int(max(1, min(int64(2*admitted), maxHeldBytes/maxBody)))
 }
 
-// ServeHTTP answers one request; a Server is an http.Handler.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+// ServeHTTP answers one request; a Server is an http.Handler. A request
+// for "*" is answered here, as the mux would answer it with a bare 400.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.RequestURI == "*" {
+		s.instrument("*", s.noTarget).ServeHTTP(w, r)
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
 
 // Timeouts of the http.Server that Serve runs: a client that sends its
 // headers or body slowly, or reads the answer slowly, or keeps an idle
@@ -192,6 +199,7 @@ const (
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	hs := s.HTTPServer()
 	ll := newLimitListener(ln, s.opt.MaxConns)
+	ll.rewrite = s.asAPIError
 	hs.ConnState = ll.connState
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ll) }()
