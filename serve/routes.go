@@ -20,6 +20,8 @@ func (s *Server) routes() {
 	s.handle("GET /api/v1/id/{id}", s.getID)
 	s.handle("POST /api/v1/id", s.postBatch(s.idKind))
 	s.handle("GET /api/v1/random", s.getRandom)
+	s.handle("GET /api/v1/unavoidable/{grid}", s.getUnavoidable)
+	s.handle("GET /api/v1/scan/{grid}", s.getScan)
 	s.handle("GET /api/", s.noRoute)
 	s.handle("POST /api/", s.noRoute)
 	s.handle("GET /healthz", s.getHealth)
