@@ -124,5 +124,5 @@ func (s *Server) getHealth(w http.ResponseWriter, _ *http.Request) {
 
 // notFound answers the API paths no endpoint has, as JSON.
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
-	writeError(w, &apiError{Type: errNotFound, Message: "no endpoint " + r.Method + " " + short(r.URL.Path) + " (see docs/api.md)", status: http.StatusNotFound})
+	writeError(w, &apiError{Type: errNotFound, Message: "no endpoint " + r.Method + " " + short(r.URL.Path) + " (see /docs/api.md)", status: http.StatusNotFound})
 }
