@@ -1,6 +1,7 @@
 package canon
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 )
@@ -85,8 +86,22 @@ func (e *ValueError) Error() string {
 // allocates nothing once warm; it must not be used by two goroutines at once.
 // The zero value is ready to use.
 type PuzzleCanon struct {
-	s puzzleScan
+	// MaxCandidates, when above 0, bounds the memory of Minlex: the
+	// candidates its search keeps at one level (32 bytes each, and as many
+	// again while the next level is built). A puzzle with a large
+	// automorphism group, such as a lone full band, needs 279,936 at one
+	// level; one whose search needs more than MaxCandidates fails with
+	// ErrTooManyCandidates, and a PuzzleCanon without the bound finds its
+	// form. The tests' other puzzles need 23,328 at most (18 lines on top,
+	// each with its 1,296 column orders, when row 1 is full). Pattern is not
+	// bounded: its search keeps few candidates whatever the mask.
+	MaxCandidates int
+	s             puzzleScan
 }
+
+// ErrTooManyCandidates is the error of a PuzzleCanon.Minlex whose search
+// needed more candidates than its MaxCandidates.
+var ErrTooManyCandidates = errors.New("canon: the puzzle's form needs more working space than MaxCandidates allows")
 
 // Minlex returns the form of puzzle p in the given order, p's automorphism
 // count, and a transform (with its relabelling) that maps p to the form. It
@@ -96,6 +111,14 @@ func (pc *PuzzleCanon) Minlex(p *Grid, order PuzzleOrder) (form Grid, autos int,
 	if err := s.load(p); err != nil {
 		return Grid{}, 0, Transform{}, err
 	}
+	if pc.MaxCandidates > 0 {
+		s.limit = pc.MaxCandidates
+	}
+	defer func() {
+		if s.over {
+			form, autos, t, err = Grid{}, 0, Transform{}, ErrTooManyCandidates
+		}
+	}()
 	if order == PatternFirst {
 		s.patternSearch()
 		if autos, t, ok := s.direct(&form); ok {

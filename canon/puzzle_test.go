@@ -139,6 +139,9 @@ func puzzleCases(t testing.TB, many bool) []puzzleCase {
 		u[a], u[b] = 4, 4
 		add("stack-repeats", u, 0)
 	}
+	// One full band and nothing else: over 65,536 candidates at a level
+	// of the plain search.
+	add("full-band", mustParsePuzzle(t, "123456789456789123789123456"+strings.Repeat(".", 54)), 7776)
 	add("found-by-peer", mustParsePuzzle(t, ".......5........4........4......6......63.......7.......5......1.........3......."), 4)
 	return cases
 }
@@ -450,5 +453,42 @@ func TestMaskOf(t *testing.T) {
 		if got := MaskOf(&p); got != want {
 			t.Fatalf("%v: MaskOf %x; want %x", p, got, want)
 		}
+	}
+}
+
+// A PuzzleCanon with MaxCandidates fails with ErrTooManyCandidates on a
+// puzzle whose search needs more, in both orders, and still finds the forms
+// of the puzzles within it, the same as one without the bound, however its
+// calls alternate.
+func TestPuzzleMaxCandidates(t *testing.T) {
+	band := mustParsePuzzle(t, "123456789456789123789123456"+strings.Repeat(".", 54))
+	bounded := PuzzleCanon{MaxCandidates: 1 << 16}
+	var free PuzzleCanon
+	cases := puzzleCases(t, false)
+	for i, tc := range cases {
+		if tc.kind == "full-band" {
+			continue
+		}
+		for _, order := range []PuzzleOrder{PlainOrder, PatternFirst} {
+			if _, _, _, err := bounded.Minlex(&band, order); !errors.Is(err, ErrTooManyCandidates) {
+				t.Fatalf("%v form of a lone band with %d candidates: err %v; want ErrTooManyCandidates", order, bounded.MaxCandidates, err)
+			}
+			want, wantAutos, _, err := free.Minlex(&tc.p, order)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, autos, tr, err := bounded.Minlex(&tc.p, order)
+			if err != nil || got != want || autos != wantAutos {
+				t.Errorf("case %d %s, %v: %s %d %v; want %s %d", i, tc.name, order, puzzleString(&got), autos, err, puzzleString(&want), wantAutos)
+			}
+			if h := tr.Apply(&tc.p); h != got {
+				t.Errorf("case %d %s, %v: the transform gives %s, not the form", i, tc.name, order, puzzleString(&h))
+			}
+		}
+	}
+	// Without the bound, the band's form.
+	bounded.MaxCandidates = 0
+	if _, autos, _, err := bounded.Minlex(&band, PlainOrder); err != nil || autos != 7776 {
+		t.Errorf("a lone band without the bound: %d automorphisms, %v; want 7776", autos, err)
 	}
 }

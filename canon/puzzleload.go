@@ -2,10 +2,12 @@ package canon
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 )
 
-// load reads p into s; it fails when a cell is not 0..9.
+// load reads p into s, with no bound on the candidates; it fails when a
+// cell is not 0..9.
 func (s *puzzleScan) load(p *Grid) error {
 	const (
 		lows  = 0x0101010101010101
@@ -16,6 +18,7 @@ func (s *puzzleScan) load(p *Grid) error {
 	var bad uint64
 	var seenC [9]uint16 // the digits of each column, bit d for digit d (bit 0: empty)
 	s.repeats = false
+	s.limit, s.over = math.MaxInt, false
 	for r := range 9 {
 		row := p[9*r : 9*r+9]
 		var seen uint16
@@ -86,6 +89,7 @@ func (s *puzzleScan) cells(o uint8, r, ss int) uint16 {
 // loadMask reads the clue pattern m into s (for the pattern search only);
 // bits of m past cell 80 are ignored.
 func (s *puzzleScan) loadMask(m Mask) {
+	s.limit, s.over = math.MaxInt, false
 	var pc [9]uint16
 	for r := range 9 {
 		var pr uint16

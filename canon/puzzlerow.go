@@ -46,10 +46,19 @@ func permuteCells(v uint16, p int) uint16 {
 }
 
 // keep appends candidate c with line r placed at target row k, and returns
-// it for the caller to set its masks and labels.
+// it for the caller to set its masks and labels. At the budget (s.limit) it
+// keeps nothing and marks the search over it: the caller's writes go to a
+// spare, and Minlex fails once the search ends.
 func (s *puzzleScan) keep(c *pcand, r, k int) *pcand {
-	s.nxt = append(s.nxt, *c)
-	n := &s.nxt[len(s.nxt)-1]
+	var n *pcand
+	if len(s.nxt) < s.limit {
+		s.nxt = append(s.nxt, *c)
+		n = &s.nxt[len(s.nxt)-1]
+	} else {
+		s.over = true
+		s.spare = *c
+		n = &s.spare
+	}
 	n.rows[k] = uint8(r)
 	n.used |= 1 << r
 	return n
@@ -345,6 +354,10 @@ func (s *puzzleScan) splitStacks(e *pcand, r, t int) {
 			f.cols[ss] = groups[g]
 			s.splitStacks(f, r, t+1)
 		}
+		return
+	}
+	if len(s.nxt) >= s.limit {
+		s.over = true // see keep
 		return
 	}
 	s.nxt = append(s.nxt, *e)

@@ -55,6 +55,9 @@ type puzzleScan struct {
 	form    [9]uint64    // the rows found, as keys
 	fresh   [9]uint8     // the first label new digits of each row get (digit searches)
 	digits  [10]uint8    // direct: the relabelling of the best element
+	limit   int          // the most candidates a level may keep (PuzzleCanon.MaxCandidates)
+	over    bool         // a level had more: the search's result is not the form
+	spare   pcand        // keep's candidate over the limit, kept nowhere
 }
 
 // startLevel empties the level being built.
@@ -199,7 +202,7 @@ func (s *puzzleScan) plainSearch() {
 				n := bits.Len16(s.patKey(c, r))
 				if n <= lead {
 					lead = n
-					s.pairs = append(s.pairs, linePair{uint16(i), uint8(r), uint8(n)})
+					s.pairs = append(s.pairs, linePair{uint32(i), uint8(r), uint8(n)})
 				}
 			}
 		}
@@ -217,7 +220,7 @@ func (s *puzzleScan) plainSearch() {
 // with the length of the line's smallest pattern (9 less its leading empty
 // cells).
 type linePair struct {
-	cand uint16
+	cand uint32
 	line uint8
 	lead uint8
 }

@@ -332,3 +332,17 @@ func TestMessageDropsPackagePrefixes(t *testing.T) {
 		t.Errorf("canonRows of a bad row: %q, want %q", got, want)
 	}
 }
+
+// A scan whose cells are fewer than its clues is an error, as edgrid scan
+// --cells makes it, not 0 puzzles.
+func TestScanFewerCellsThanClues(t *testing.T) {
+	g := randomGrids(1, 3)[0]
+	allowed := make([]uint8, 81)
+	for c := range 17 {
+		allowed[c] = 1
+	}
+	out := make([]canon.Grid, 4)
+	if _, err := scanGrid(g, 18, 0, true, allowed, out); err == nil || !strings.Contains(err.Error(), "fewer than clues 18") {
+		t.Errorf("17 cells, 18 clues: %v; want an error", err)
+	}
+}

@@ -329,7 +329,8 @@ func text(p *C.char, n, stride C.int64_t) []byte {
 // the clue cells, 0 elsewhere, sorted) and their number to count. minimal
 // is 0 for the default (minimal puzzles only from 18 clues), 1 for minimal
 // only, 2 for every puzzle; first stops at the first puzzle; cells, when
-// not NULL, holds 81 values, nonzero where clues may go.
+// not NULL, holds 81 values, nonzero where clues may go, at least clues of
+// them (fewer is EDGRID_BAD_ARGUMENT, as edgrid scan --cells refuses them).
 //
 //export edgrid_scan
 func edgrid_scan(grid *C.uint8_t, clues C.int32_t, minimal C.int32_t, first C.int32_t, cells *C.uint8_t, puzzles *C.uint8_t, capacity C.int64_t, count *C.int64_t, e *C.edgrid_error) C.int {

@@ -14,7 +14,8 @@ import (
 // elsewhere, sorted as edgrid scan prints them, and returns how many there
 // are. While the scan runs it keeps each puzzle as a mask (16 bytes); out
 // is the only array of rows. allowed, when not nil,
-// holds 81 cells, nonzero where clues may go (--cells). More puzzles than
+// holds 81 cells, nonzero where clues may go (--cells), at least clues of
+// them. More puzzles than
 // out has room for is an error that says how many room was given for.
 func scanGrid(grid canon.Grid, clues int, minimal scan.Minimality, first bool, allowed []uint8, out []canon.Grid) (int64, error) {
 	if err := grid.Validate(); err != nil {
@@ -23,10 +24,16 @@ func scanGrid(grid canon.Grid, clues int, minimal scan.Minimality, first bool, a
 	opt := scan.Options{Clues: clues, Minimal: minimal, First: first}
 	if allowed != nil {
 		var m canon.Mask
+		n := 0
 		for c, v := range allowed {
 			if v != 0 {
 				m.Set(c)
+				n++
 			}
+		}
+		if n < clues {
+			// As edgrid scan --cells: an error, not 0 puzzles.
+			return 0, &argError{msg: fmt.Sprintf("cells: %d cells, fewer than clues %d: no puzzle can fit", n, clues)}
 		}
 		opt.Cells = &m
 	}

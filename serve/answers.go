@@ -58,7 +58,7 @@ type PuzzleAnswer struct {
 
 // minlexOf answers /api/v1/minlex: the form of a grid or puzzle, valid or
 // not (a grid must be valid to be a grid).
-func (s *Server) minlexOf(in string) (*MinlexAnswer, error) {
+func (s *Server) minlexOf(ctx context.Context, in string) (*MinlexAnswer, error) {
 	p, empty, err := cells.Read(cellInput(in))
 	if err != nil {
 		return nil, err
@@ -70,13 +70,40 @@ func (s *Server) minlexOf(in string) (*MinlexAnswer, error) {
 		m, autos, _ := canon.Minlex(&p)
 		return &MinlexAnswer{Kind: "grid", Minlex: m.String(), Autos: autos}, nil
 	}
+	select {
+	case s.forms <- struct{}{}:
+		defer func() { <-s.forms }()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 	pc := s.canons.Get().(*canon.PuzzleCanon)
 	defer s.canons.Put(pc)
-	f, autos, _, err := pc.Minlex(&p, canon.PlainOrder)
+	f, autos, err := s.puzzleForm(ctx, pc, &p, canon.PlainOrder)
 	if err != nil {
 		return nil, err
 	}
 	return &MinlexAnswer{Kind: "puzzle", Minlex: string(canon.AppendPuzzle(nil, &f, '.')), Autos: autos}, nil
+}
+
+// puzzleForm is pc.Minlex within pc's bound on working space; a puzzle
+// that needs more waits for the one place of s.wide and is done there
+// without the bound, so that however many such puzzles come at once, one
+// holds that space. It fails with 429 when too many wait already, and with
+// ctx's error when ctx ends first.
+func (s *Server) puzzleForm(ctx context.Context, pc *canon.PuzzleCanon, p *canon.Grid, order canon.PuzzleOrder) (canon.Grid, int, error) {
+	f, autos, _, err := pc.Minlex(p, order)
+	if !errors.Is(err, canon.ErrTooManyCandidates) {
+		return f, autos, err
+	}
+	if err := s.wide.acquire(ctx); err != nil {
+		if err == errQueueFull {
+			err = errWideBusy
+		}
+		return canon.Grid{}, 0, err
+	}
+	defer s.wide.release()
+	f, autos, _, err = s.widePC.Minlex(p, order)
+	return f, autos, err
 }
 
 // gridOf answers /api/v1/grid.
@@ -165,12 +192,12 @@ func (s *Server) describePuzzle(ctx context.Context, p *canon.Grid, id string) (
 			a.Givens++
 		}
 	}
-	f, autos, _, err := w.pc.Minlex(p, canon.PlainOrder)
+	f, autos, err := s.puzzleForm(ctx, &w.pc, p, canon.PlainOrder)
 	if err != nil {
 		return nil, err
 	}
 	a.Minlex, a.Autos = string(canon.AppendPuzzle(nil, &f, '.')), autos
-	if f, _, _, err = w.pc.Minlex(p, canon.PatternFirst); err != nil {
+	if f, _, err = s.puzzleForm(ctx, &w.pc, p, canon.PatternFirst); err != nil {
 		return nil, err
 	}
 	a.PatternFirst = string(canon.AppendPuzzle(nil, &f, '.'))

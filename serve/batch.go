@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"time"
@@ -20,7 +19,7 @@ type answerFunc func(ctx context.Context, in string) (any, error)
 type batchKind func(r *http.Request) (fn answerFunc, expensive bool, err error)
 
 func (s *Server) minlexKind(*http.Request) (answerFunc, bool, error) {
-	return func(_ context.Context, in string) (any, error) { return s.minlexOf(in) }, false, nil
+	return func(ctx context.Context, in string) (any, error) { return s.minlexOf(ctx, in) }, false, nil
 }
 
 func (s *Server) gridKind(*http.Request) (answerFunc, bool, error) {
@@ -46,28 +45,24 @@ func (s *Server) idKind(*http.Request) (answerFunc, bool, error) {
 // MaxBody bytes or MaxBatch lines is refused with 413 before any answer;
 // then the answers stream out, one JSON line per input in input order, each
 // a response with its line number: a bad input is an error line, and the
-// others are still answered; a batch that runs out of time (WorkTimeout)
-// ends with an error line naming the first line not answered. An
+// others are still answered; a batch that runs out of time (WorkTimeout),
+// cheap or expensive, ends with an error line naming the first line not
+// answered, and its answers are written within the write timeout. An
 // expensive batch holds one worker of the pool from its first answer to its
 // last; a client that stops reading them is cut off after WriteStall, so
 // that it cannot hold the worker until the write timeout.
 func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		writeEnd := time.Now().Add(s.writeTimeout)
 		fn, expensive, err := kind(r)
 		if err != nil {
 			writeError(w, err)
 			return
 		}
-		// At most cap(s.bodies) batch bodies are held at once: memory
-		// stays under that many times MaxBody however many clients post.
-		select {
-		case s.bodies <- struct{}{}:
-			defer func() { <-s.bodies }()
-		default:
-			writeError(w, errQueueFull)
-			return
-		}
-		body, err := readBody(w, r, s.opt.MaxBody)
+		// The bodies' bytes held at once stay under s.bodies.max however
+		// many clients post, each holding only what it has sent.
+		body, held, err := readBody(w, r, s.opt.MaxBody, s.bodies)
+		defer s.bodies.give(held)
 		if err != nil {
 			writeError(w, err)
 			return
@@ -87,7 +82,7 @@ func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 		}
 		w.Header().Set("Content-Type", "application/x-ndjson")
 		w.WriteHeader(http.StatusOK)
-		rc := &stallWriter{w: w, rc: http.NewResponseController(w), stall: s.opt.WriteStall}
+		rc := newStallWriter(w, s.opt.WriteStall, writeEnd)
 		bw := bufio.NewWriter(rc)
 		enc := json.NewEncoder(bw)
 		line, flushed := 0, time.Now()
@@ -102,7 +97,10 @@ func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 			resp := response{Status: statusSuccess, Line: line}
 			in, err := batchInput(t)
 			if err == nil {
-				resp.Data, err = fn(ctx, in)
+				// A cheap answer need not look at ctx: the batch does.
+				if err = ctx.Err(); err == nil {
+					resp.Data, err = fn(ctx, in)
+				}
 			}
 			if err != nil {
 				if r.Context().Err() != nil {
@@ -135,24 +133,6 @@ func (s *Server) postBatch(kind batchKind) http.HandlerFunc {
 		}
 		_ = bw.Flush()
 	}
-}
-
-// readBody reads a request's body of at most max bytes. A body that
-// announces its length within max is read into one slice of that length,
-// so that a body held costs its size, not the garbage of a growing slice;
-// any other goes through http.MaxBytesReader (413 beyond max).
-func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, error) {
-	if n := r.ContentLength; n >= 0 && n <= max {
-		body := make([]byte, n)
-		if _, err := io.ReadFull(r.Body, body); err != nil {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
-			return nil, err
-		}
-		return body, nil
-	}
-	return io.ReadAll(http.MaxBytesReader(w, r.Body, max))
 }
 
 // countLines counts the lines of body: its newlines, and one more when

@@ -4,7 +4,8 @@
 // (docs/api.md). Inputs are read by package cells, as the CLI reads them.
 //
 // Every answer has one shape (response): a status, the data or an error,
-// and in a batch the line answered. Cheap calls (minlex) run at once; the
-// expensive ones (numbering, solving, IDs, random grids, batches) take a
-// place in a bounded pool first and are refused with 429 when it is full.
+// and in a batch the line answered. Cheap calls (minlex) run at once, a
+// few forms a core, and the forms of very symmetric puzzles one at a time;
+// the expensive ones (numbering, solving, IDs, random grids, batches) take
+// a place in a bounded pool first and are refused with 429 when it is full.
 package serve

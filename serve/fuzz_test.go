@@ -27,7 +27,7 @@ func FuzzInputs(f *testing.F) {
 				}
 			}
 		}
-		_, err := s.minlexOf(in)
+		_, err := s.minlexOf(ctx, in)
 		check("minlex", err)
 		_, err = s.gridOf(ctx, in)
 		check("grid", err)

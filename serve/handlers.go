@@ -10,9 +10,12 @@ import (
 	"edgrid/rank"
 )
 
-// getMinlex answers GET /api/v1/minlex/{input}: cheap, outside the pool.
+// getMinlex answers GET /api/v1/minlex/{input}: cheap, outside the pool,
+// within the work timeout.
 func (s *Server) getMinlex(w http.ResponseWriter, r *http.Request) {
-	a, err := s.minlexOf(r.PathValue("input"))
+	ctx, cancel := context.WithTimeout(r.Context(), s.opt.WorkTimeout)
+	defer cancel()
+	a, err := s.minlexOf(ctx, r.PathValue("input"))
 	if err != nil {
 		writeError(w, err)
 		return
@@ -121,5 +124,5 @@ func (s *Server) getHealth(w http.ResponseWriter, _ *http.Request) {
 
 // notFound answers the API paths no endpoint has, as JSON.
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
-	writeError(w, &apiError{Type: errNotFound, Message: "no endpoint " + r.Method + " " + short(r.URL.Path) + " (see docs/api.md)", status: http.StatusNotFound})
+	writeError(w, &apiError{Type: errNotFound, Message: "no endpoint " + r.Method + " " + short(r.URL.Path) + " (see /docs/api.md)", status: http.StatusNotFound})
 }

@@ -22,7 +22,8 @@ func getOn(c net.Conn, wait time.Duration) error {
 	return resp.Body.Close()
 }
 
-// Connections beyond MaxConns wait, unaccepted, until one closes.
+// Connections beyond MaxConns wait, unaccepted, until one closes, when
+// those open are busy: here each has sent half a request.
 func TestMaxConns(t *testing.T) {
 	s, err := New(Options{Ranker: testRanker, MaxConns: 2})
 	if err != nil {
@@ -43,13 +44,13 @@ func TestMaxConns(t *testing.T) {
 		defer c.Close()
 		open = append(open, c)
 	}
-	for i, c := range open[:2] {
-		if err := getOn(c, 5*time.Second); err != nil {
-			t.Fatalf("connection %d of 2: %v", i+1, err)
+	for _, c := range open[:2] {
+		if _, err := c.Write([]byte("GET /healthz HTTP/1.1\r\n")); err != nil {
+			t.Fatal(err)
 		}
 	}
 	if err := getOn(open[2], 300*time.Millisecond); err == nil {
-		t.Fatal("a third connection was answered with two held open and MaxConns 2")
+		t.Fatal("a third connection was answered with two busy ones open and MaxConns 2")
 	}
 	open[0].Close()
 	_ = open[2].SetReadDeadline(time.Now().Add(5 * time.Second))
@@ -70,8 +71,8 @@ func TestHeldBodiesBound(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if held := int64(cap(s.bodies)) * s.opt.MaxBody; held > maxHeldBytes || cap(s.bodies) < 1 {
-			t.Errorf("%d workers: %d bodies of %d bytes held at once", workers, cap(s.bodies), s.opt.MaxBody)
+		if held := s.bodies.max; held > maxHeldBytes || held < s.opt.MaxBody {
+			t.Errorf("%d workers: %d bytes of bodies of %d bytes held at once", workers, held, s.opt.MaxBody)
 		}
 	}
 	if n := heldBodies(5, 1<<20); n != 10 {
@@ -79,5 +80,51 @@ func TestHeldBodiesBound(t *testing.T) {
 	}
 	if n := heldBodies(10, 1<<30); n != 1 {
 		t.Errorf("bodies of 1 GiB: %d held; want 1", n)
+	}
+}
+
+// At the limit, a new connection takes the place of the keep-alive
+// connection idle the longest, which is closed: idle clients cannot lock the
+// others out. No deadline: the idle timeout is an hour, so that the new
+// connection's answer proves an idle one gave way.
+func TestIdleConnsGiveWay(t *testing.T) {
+	s, err := New(Options{Ranker: testRanker, MaxConns: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.idleTimeout = time.Hour
+	addr, stop := serveLoopback(t, s)
+	defer func() {
+		if err := stop(); err != nil {
+			t.Error(err)
+		}
+	}()
+	var idle []net.Conn
+	for i := range 3 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		if err := getOn(c, time.Hour); err != nil {
+			t.Fatalf("idle connection %d: %v", i+1, err)
+		}
+		idle = append(idle, c)
+	}
+	// Each new client gets an answer, several times over.
+	for i := range 5 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := getOn(c, time.Hour); err != nil {
+			t.Fatalf("new client %d with 3 idle connections and MaxConns 3: %v", i+1, err)
+		}
+		c.Close()
+	}
+	// The first idle connection, the oldest, was closed for them.
+	_ = idle[0].SetReadDeadline(time.Now().Add(time.Hour))
+	if n, err := idle[0].Read(make([]byte, 1)); err == nil {
+		t.Errorf("the oldest idle connection read %d bytes; want it closed", n)
 	}
 }

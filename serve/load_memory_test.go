@@ -75,7 +75,7 @@ func memoryPhase(t *testing.T, phase time.Duration) (total, rss uint64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if held := int64(cap(s.bodies)) * s.opt.MaxBody; held != maxHeldBytes {
+	if held := s.bodies.max; held != maxHeldBytes {
 		t.Fatalf("the bodies held at once: %d bytes; this phase wants them at the bound", held)
 	}
 	addr, stopServe := serveLoopback(t, s)

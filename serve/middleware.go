@@ -43,7 +43,7 @@ func (s *Server) instrument(pattern string, h http.HandlerFunc) http.Handler {
 		start := time.Now()
 		s.metrics.inFlight.Inc()
 		rec := &recorder{ResponseWriter: w}
-		if s.opt.CORSOrigin != "" && strings.HasPrefix(r.URL.Path, "/api/") {
+		if s.opt.CORSOrigin != "" && (strings.HasPrefix(r.URL.Path, "/api/") || r.RequestURI == "*") {
 			rec.Header().Set("Access-Control-Allow-Origin", s.opt.CORSOrigin)
 			rec.Header().Add("Vary", "Origin")
 		}

@@ -6,9 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"edgrid/canon"
+	"edgrid/rank"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -89,7 +93,7 @@ func TestPageInBrowser(t *testing.T) {
 		// A grid.
 		enter(grid.String()),
 		field("minlex", want.Minlex),
-		field("paper", fmt.Sprint(want.Numbers.Paper)),
+		field("paper", thousands(want.Numbers.Paper)),
 		field("inv-ua4", fmt.Sprint(want.Invariants["ua4"])),
 	)
 	if err != nil {
@@ -128,12 +132,66 @@ func TestPageInBrowser(t *testing.T) {
 	// next is off at the last number, previous at the first.
 	disabled := `[document.getElementById('prev').disabled, document.getElementById('next').disabled].join(' ')`
 	for _, c := range []struct{ n, want string }{{"5472730538", "false true"}, {"1", "true false"}, {"5472730537", "false false"}} {
-		if err := chromedp.Do(ctx, enter(c.n), field("lex", c.n)); err != nil {
+		n, _ := strconv.ParseInt(c.n, 10, 64)
+		if err := chromedp.Do(ctx, enter(c.n), field("lex", thousands(n))); err != nil {
 			t.Fatalf("number %s: %v", c.n, err)
 		}
 		if got := eval(disabled); got != c.want {
 			t.Errorf("number %s: prev, next disabled %s; want %s", c.n, got, c.want)
 		}
+	}
+	// Switching the numbering keeps the grid shown: lex grid 263 becomes
+	// its own number in the paper order, in the box and the URL.
+	lex263, err := testRanker.Unrank(context.Background(), 263, rank.Lex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want263 := wantGrid(t, &lex263)
+	err = chromedp.Do(ctx,
+		enter("263"), field("lex", "263"),
+		set("order", "paper"),
+		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Evaluate[bool](`(document.getElementById('order').dispatchEvent(new Event('change')), true)`)(ctx, tg)
+			return err
+		}),
+		poll(fmt.Sprintf(`document.getElementById('q').value === %q`, fmt.Sprint(want263.Numbers.Paper))),
+		field("minlex", want263.Minlex),
+		field("paper", thousands(want263.Numbers.Paper)),
+	)
+	if err != nil {
+		t.Fatalf("lex 263 to paper: %v", err)
+	}
+	// The fields say what they are: the two band numberings apart, the
+	// automorphisms once; an 81-cell string in nine rows of nine.
+	labels := eval(`Array.from(document.querySelectorAll('#fields dt')).map(d => d.textContent).join('|')`)
+	if !strings.Contains(labels, "first band (of 401)") || !strings.Contains(labels, "416") || strings.Count(labels, "automorphisms") != 1 {
+		t.Errorf("grid labels %q", labels)
+	}
+	if n := eval(`String(document.querySelectorAll('dd[data-field=minlex] span').length)`); n != "9" {
+		t.Errorf("the minlex grid in %s rows; want 9", n)
+	}
+	// The grid offers its unavoidable sets and a scan for a puzzle.
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS("#ua")),
+		poll(`(document.getElementById('ua-count')||{textContent:''}).textContent.includes('minimal unavoidable sets of up to 12 cells')`),
+		set("clues", "23"),
+		chromedp.Click(chromedp.CSS("#scan")),
+		poll(`(document.getElementById('scan-puzzle')||{textContent:''}).textContent.length === 81`),
+	)
+	if err != nil {
+		t.Fatalf("exploring a grid: %v", err)
+	}
+	if p := eval(`document.getElementById('scan-puzzle').textContent`); strings.Count(p, ".") != 81-23 {
+		t.Errorf("the scan's puzzle %s: want 23 clues", p)
+	} else if n, sol := solutions(t, p); n != 1 || sol.String() != want263.Grid {
+		t.Errorf("the scan's puzzle %s: %d solutions, %s; want the grid %s", p, n, sol, want263.Grid)
+	}
+	// An empty puzzle has no shaded givens to speak of.
+	if err := chromedp.Do(ctx, enter(strings.Repeat(".", 81)), field("solutions", "2 or more")); err != nil {
+		t.Fatalf("empty puzzle: %v", err)
+	}
+	if c := eval(`document.getElementById('caption').textContent`); strings.Contains(c, "shaded") || !strings.HasPrefix(c, "An empty puzzle") {
+		t.Errorf("empty puzzle caption %q", c)
 	}
 	// A puzzle: its solution on the board, the givens marked.
 	err = chromedp.Do(ctx,
@@ -161,9 +219,19 @@ func TestPageInBrowser(t *testing.T) {
 	if err := os.WriteFile(path, shot, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// An ID gives its puzzle.
+	// An ID gives its puzzle; the puzzle links its solution grid's answer.
 	if err := chromedp.Do(ctx, enter(wantP.ID), field("minlex", wantP.Minlex), field("id", wantP.ID)); err != nil {
 		t.Fatalf("id: %v", err)
+	}
+	solG, _ := canon.Parse(wantP.Solution)
+	wantS := wantGrid(t, &solG)
+	href := eval(`document.getElementById('to-solution').getAttribute('href')`)
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"+href), field("minlex", wantS.Minlex), field("grid", wantP.Solution)); err != nil {
+		t.Fatalf("the solution grid's link %s: %v", href, err)
+	}
+	// The examples answer: the puzzle ID example shows its puzzle.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`button.example[data-q$="-007020a20698002500022"]`)), field("id", "804894942-007020a20698002500022")); err != nil {
+		t.Fatalf("the ID example: %v", err)
 	}
 	// A bad input: the error beside the box, the board cleared.
 	err = chromedp.Do(ctx,
@@ -188,4 +256,13 @@ func TestPageInBrowser(t *testing.T) {
 	if fits := eval(`String(document.documentElement.scrollWidth <= window.innerWidth)`); fits != "true" {
 		t.Error("the page is wider than a phone's 375 px")
 	}
+}
+
+// thousands writes n as the page does, with thousands separators.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

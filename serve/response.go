@@ -57,6 +57,14 @@ func badInput(format string, a ...any) *apiError {
 // errQueueFull is the error of a call that found the pool full.
 var errQueueFull = &apiError{Type: errBusy, Message: "too many expensive requests at once: retry later", status: http.StatusTooManyRequests}
 
+// errBodiesFull is the error of a batch whose body finds the bytes of
+// batch bodies held at once at their bound.
+var errBodiesFull = &apiError{Type: errBusy, Message: "too many batch bodies being received at once: retry later", status: http.StatusTooManyRequests}
+
+// errWideBusy is the error of a puzzle with a large automorphism group
+// whose form would wait behind too many others.
+var errWideBusy = &apiError{Type: errBusy, Message: "too many puzzles with large automorphism groups at once: retry later", status: http.StatusTooManyRequests}
+
 // errDraining is the error of a request that came while the server shuts down.
 var errDraining = &apiError{Type: errUnavailable, Message: "the server is shutting down", status: http.StatusServiceUnavailable}
 

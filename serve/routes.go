@@ -21,6 +21,8 @@ func (s *Server) routes() {
 	s.handle("POST /api/v1/id", s.postBatch(s.idKind))
 	s.handle("GET /api/v1/random", s.getRandom)
 	s.handle("GET /api/v1/generate", s.getGenerate)
+	s.handle("GET /api/v1/unavoidable/{grid}", s.getUnavoidable)
+	s.handle("GET /api/v1/scan/{grid}", s.getScan)
 	s.handle("GET /api/", s.noRoute)
 	s.handle("POST /api/", s.noRoute)
 	s.handle("GET /healthz", s.getHealth)
@@ -40,7 +42,9 @@ func (s *Server) handle(pattern string, h http.HandlerFunc) {
 }
 
 // fallback are the patterns of noRoute (and "" of no pattern at all).
-var fallback = map[string]bool{"": true, "/": true, "GET /api/": true, "POST /api/": true}
+// The preflight's pattern is one too: it matches every /api/ path, so that
+// a path no endpoint has would otherwise be 405 "want OPTIONS".
+var fallback = map[string]bool{"": true, "/": true, "GET /api/": true, "POST /api/": true, "OPTIONS /api/": true}
 
 // noRoute answers a request that no pattern of its method matches: 405
 // with the methods the path takes (Allow) when another method's pattern

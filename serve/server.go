@@ -58,12 +58,20 @@ type Server struct {
 	opt      Options
 	ranker   *rank.Ranker
 	pool     *pool
+	forms    chan struct{}     // a token per cheap puzzle form being found
+	wide     *pool             // the forms of puzzles over maxCandidates, one at a time
+	widePC   canon.PuzzleCanon // their working space, kept: growing it anew each time costs more
 	metrics  *metrics
 	mux      *http.ServeMux
-	bodies   chan struct{} // a token per batch body being read or held
+	bodies   *byteBudget // the bytes of the batch bodies being read or held
 	draining atomic.Bool
 	canons   sync.Pool // *canon.PuzzleCanon, for the cheap minlex calls
-	workers  sync.Pool // *worker, for the expensive calls
+	// writeTimeout and idleTimeout are the http.Server's, which the
+	// batches' stall deadlines keep to; drainIdle is how long Serve keeps
+	// idle connections open once shutting down, to answer them 503 (tests
+	// set them before HTTPServer or Serve).
+	writeTimeout, idleTimeout, drainIdle time.Duration
+	workers                              sync.Pool // *worker, for the expensive calls
 }
 
 // worker is the per-goroutine state of the expensive calls: none of it is
@@ -111,11 +119,15 @@ func New(opt Options) (*Server, error) {
 			return nil, err
 		}
 	}
-	s := &Server{opt: opt, ranker: r, metrics: newMetrics()}
+	s := &Server{opt: opt, ranker: r, metrics: newMetrics(), writeTimeout: writeTimeout, idleTimeout: idleTimeout, drainIdle: drainIdle}
 	s.pool = newPool(opt.Workers, opt.Queue, s.metrics)
-	s.bodies = make(chan struct{}, heldBodies(opt.Workers+opt.Queue, opt.MaxBody))
-	s.canons.New = func() any { return new(canon.PuzzleCanon) }
-	s.workers.New = func() any { return &worker{fast: solve.NewFast(), namer: puzzleid.New(r)} }
+	s.forms = make(chan struct{}, min(runtime.GOMAXPROCS(0), maxCheapForms))
+	s.wide = newPool(1, wideQueue, nil)
+	s.bodies = &byteBudget{max: int64(heldBodies(opt.Workers+opt.Queue, opt.MaxBody)) * opt.MaxBody}
+	s.canons.New = func() any { return &canon.PuzzleCanon{MaxCandidates: maxCandidates} }
+	s.workers.New = func() any {
+		return &worker{pc: canon.PuzzleCanon{MaxCandidates: maxCandidates}, fast: solve.NewFast(), namer: puzzleid.New(r)}
+	}
 	s.routes()
 	go canon.Prepare()
 	return s, nil
@@ -131,18 +143,37 @@ const (
 	// maxHeldBytes bounds the batch bodies held at once, whatever the
 	// pool's size.
 	maxHeldBytes = 64 << 20
+	// maxCandidates bounds the working space of a puzzle's form (2 MiB,
+	// canon.PuzzleCanon.MaxCandidates): ordinary puzzles need far less;
+	// those with a large automorphism group, which need more (some 25 MB
+	// for a lone full band), are found one at a time beside the pool.
+	maxCandidates = 1 << 16
+	// maxCheapForms bounds the puzzle forms the cheap calls find at once
+	// (one per core up to that), each in at most maxCandidates' space:
+	// more wait, which costs them no speed, as the forms are all CPU.
+	maxCheapForms = 8
+	// wideQueue is the number of such forms that may wait for their turn
+	// before more are refused with 429.
+	wideQueue = 3
 )
 
-// heldBodies is the number of batch bodies of at most maxBody bytes held
-// at once: twice as many as the pool admits, so that a batch waiting for a
+// heldBodies is the number of batch bodies of at most maxBody bytes whose
+// bytes may be held at once: twice as many as the pool admits, so that a batch waiting for a
 // worker leaves room for cheap ones, but never more than maxHeldBytes of
 // them (and at least one).
 func heldBodies(admitted int, maxBody int64) int {
 	return int(max(1, min(int64(2*admitted), maxHeldBytes/maxBody)))
 }
 
-// ServeHTTP answers one request; a Server is an http.Handler.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+// ServeHTTP answers one request; a Server is an http.Handler. A request
+// for "*" is answered here, as the mux would answer it with a bare 400.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.RequestURI == "*" {
+		s.instrument("*", s.noTarget).ServeHTTP(w, r)
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
 
 // Timeouts of the http.Server that Serve runs: a client that sends its
 // headers or body slowly, or reads the answer slowly, or keeps an idle
@@ -153,28 +184,41 @@ const (
 	writeTimeout      = 2 * time.Minute // a batch of MaxBatch expensive lines
 	idleTimeout       = 2 * time.Minute
 	shutdownGrace     = 30 * time.Second
+	// drainIdle is how long a server shutting down keeps its idle
+	// keep-alive connections open, so that a client's next request on one
+	// gets 503 rather than a closed connection.
+	drainIdle = time.Second
 )
 
-// Serve answers on ln, at most MaxConns connections at once, until ctx
-// ends, then shuts down gracefully: the
-// listener closes, requests already in flight finish (up to a grace
-// period), requests that still arrive on open connections get 503. It
-// returns nil after a clean shutdown.
+// Serve answers on ln, at most MaxConns connections at once (an idle
+// keep-alive one gives its place to a new one at the limit), until ctx
+// ends, then shuts down gracefully: the listener closes, requests already
+// in flight finish (up to a grace period), requests that still arrive on
+// open connections, idle ones included, get 503 with Connection: close.
+// It returns nil after a clean shutdown.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	hs := s.HTTPServer()
-	ln = newLimitListener(ln, s.opt.MaxConns)
+	ll := newLimitListener(ln, s.opt.MaxConns)
+	ll.rewrite = s.asAPIError
+	hs.ConnState = ll.connState
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(ll) }()
 	select {
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
 	}
 	s.Drain()
+	// Accept no more, but leave the open connections a while: a request
+	// on one gets 503 and closes it. Shutdown then closes those still idle.
+	_ = ll.Close()
+	for wait := time.Now().Add(s.drainIdle); ll.open() > 0 && time.Now().Before(wait); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	err := hs.Shutdown(sctx)
-	if e := <-errc; !errors.Is(e, http.ErrServerClosed) && err == nil {
+	if e := <-errc; !errors.Is(e, http.ErrServerClosed) && !errors.Is(e, net.ErrClosed) && err == nil {
 		err = e
 	}
 	return err
@@ -186,8 +230,8 @@ func (s *Server) HTTPServer() *http.Server {
 		Handler:           s,
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		IdleTimeout:       idleTimeout,
+		WriteTimeout:      s.writeTimeout,
+		IdleTimeout:       s.idleTimeout,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(s.opt.Log.Handler(), slog.LevelWarn),
 	}

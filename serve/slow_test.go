@@ -25,16 +25,23 @@ func (l smallBuffers) Accept() (net.Conn, error) {
 // Neither a batch whose body comes slowly nor one whose answers are read
 // slowly holds the one worker of the pool: the body is read before the
 // worker is taken, and a client that stops reading is cut off after
-// WriteStall, well before the write timeout, and the worker freed for the
-// next expensive call.
+// WriteStall and the worker freed for the next expensive call. No deadline
+// but the stall's: the work, read and write timeouts are an hour, so that an
+// expensive call answered at all proves the worker freed by the stall, and
+// a loaded machine only makes the test slower.
 func TestSlowBatchClients(t *testing.T) {
-	s, err := New(Options{Ranker: testRanker, Workers: 1, WorkTimeout: 5 * time.Second, WriteStall: 200 * time.Millisecond})
+	s, err := New(Options{Ranker: testRanker, Workers: 1, WorkTimeout: time.Hour, WriteStall: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.writeTimeout = time.Hour
 	ts := httptest.NewUnstartedServer(s)
 	ts.Listener = smallBuffers{ts.Listener}
 	ts.Config = s.HTTPServer()
+	// The read deadlines, which also end a waiting request's context, an
+	// hour too: the grid call may wait for the worker as long as the
+	// machine makes it.
+	ts.Config.ReadHeaderTimeout, ts.Config.ReadTimeout = time.Hour, time.Hour
 	ts.Start()
 	defer ts.Close()
 	// expensiveCall must be answered while the slow clients hang on.

@@ -7,19 +7,32 @@ import (
 )
 
 // stallWriter writes a streamed answer with a deadline on each write and
-// flush: stall from its start. The server's write timeout bounds the whole
-// answer; this bounds each wait, so that a client that stops reading is
-// cut off at once rather than at the end of the write timeout.
+// flush: stall from its start, and never past end, the end of the server's
+// write timeout, which a deadline set on the connection would otherwise
+// replace. The write timeout bounds the whole answer; the stall bounds each
+// wait, so that a client that stops reading is cut off at once rather than
+// at the end of the write timeout.
 type stallWriter struct {
 	w     http.ResponseWriter
 	rc    *http.ResponseController
 	stall time.Duration
+	end   time.Time
+}
+
+// newStallWriter returns a stallWriter of w whose writes wait at most
+// stall each and end by end.
+func newStallWriter(w http.ResponseWriter, stall time.Duration, end time.Time) *stallWriter {
+	return &stallWriter{w: w, rc: http.NewResponseController(w), stall: stall, end: end}
 }
 
 // deadline sets the next write's deadline; a writer without deadlines
 // (a test's recorder) is written without one.
 func (s *stallWriter) deadline() error {
-	err := s.rc.SetWriteDeadline(time.Now().Add(s.stall))
+	dl := time.Now().Add(s.stall)
+	if dl.After(s.end) {
+		dl = s.end
+	}
+	err := s.rc.SetWriteDeadline(dl)
 	if errors.Is(err, http.ErrNotSupported) {
 		return nil
 	}

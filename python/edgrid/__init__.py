@@ -46,12 +46,12 @@ The functions:
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
 from . import _lib
-from ._inputs import EMPTY, Numbers, Rows, cell_name as _cell_name, numbers as _numbers, rows as _rows, texts as _texts
+from ._inputs import EMPTY, Numbers, Rows, cell_mask as _cell_mask, cell_name as _cell_name, numbers as _numbers, rows as _rows, texts as _texts
 from .errors import InputError, InternalError
 
 __all__ = [
@@ -184,6 +184,8 @@ def _invariant_names(names: str | Sequence[str]) -> tuple[list[str], bytes]:
         return _DEFAULT_NAMES
     if isinstance(names, str):
         names = [names]
+    if not isinstance(names, Iterable):
+        raise InputError(f"invariants: names {names!r}: want a list of invariant names such as {', '.join(DEFAULT_INVARIANTS)}")
     names = list(names)
     if not names or any(not isinstance(s, str) or not s or "," in s for s in names):
         raise InputError(f"invariants: names {names!r}: want a list of invariant names such as {', '.join(DEFAULT_INVARIANTS)}")
@@ -257,6 +259,8 @@ def canon_puzzles(puzzles: Rows, pattern_first: bool = False, *, workers: int = 
     n = len(p)
     forms = np.empty((n, 81), dtype=np.uint8)
     autos = np.empty(n, dtype=np.int32)
+    if not isinstance(pattern_first, (bool, np.bool_)):
+        raise InputError(f"pattern_first: {pattern_first!r}, want True or False")
     _call("canon_puzzles", "puzzles", _lib.lib.edgrid_canon_puzzles, _ptr(p), n, int(bool(pattern_first)), _ptr(forms), _ptr(autos), _workers(workers))
     return forms, autos
 
@@ -400,8 +404,10 @@ def scan(
     ``minimal``: None (the default) reports every puzzle up to 17 clues and
     only minimal ones from 18 (a 17 plus a clue is an 18); True only
     minimal puzzles, False every puzzle. ``first`` stops at the first
-    puzzle. ``cells``: 81 values, nonzero where clues may go. More than
-    ``max_puzzles`` puzzles is an error.
+    puzzle. ``cells``: 81 values 0 or 1, 1 where clues may go (integers or
+    booleans), or the command line's ``--cells`` MASK, 81 characters 0 and
+    1; fewer cells than ``clues`` is an error. More than ``max_puzzles``
+    puzzles is an error.
 
     Returns a uint8 array of shape (M, 81): the grid's digits in each
     puzzle's clue cells, 0 elsewhere, sorted as ``edgrid scan`` prints them.
@@ -416,11 +422,13 @@ def scan(
     mode = {None: 0, True: 1, False: 2}.get(minimal)
     if mode is None:
         raise InputError(f"minimal: {minimal!r}, want None, True or False")
+    if not isinstance(first, (bool, np.bool_)):
+        raise InputError(f"first: {first!r}, want True or False")
     mask = None
     if cells is not None:
-        mask = np.ascontiguousarray(np.asarray(cells), dtype=np.uint8)
-        if mask.shape != (81,):
-            raise InputError(f"cells: shape {mask.shape}, want (81,)")
+        mask = _cell_mask(cells, "cells")
+        if (n := int(mask.sum())) < clues:
+            raise InputError(f"cells: {n} cells, fewer than clues {clues}: no puzzle can fit")
     # The library writes the puzzles into this buffer of max_puzzles rows
     # (pages it never writes cost no memory); the rows found are copied out
     # so the result does not hold the whole buffer.

@@ -65,19 +65,19 @@ def _from_strings(items: list, name: str) -> np.ndarray:
     """
     encoded = []
     for i, s in enumerate(items):
-        if isinstance(s, str):
+        if isinstance(s, (str, bytes)):
             s = s.strip()
+            # The length first: characters past the 81st are no cell.
+            if len(s) != 81:
+                raise InputError(f"{name}[{i}]: {len(s)} characters, want 81", i)
+        if isinstance(s, str):
             try:
                 s = s.encode("ascii")
             except UnicodeEncodeError:
                 cell = next(k for k, c in enumerate(s) if not c.isascii())
                 raise InputError(f"{name}[{i}]: {cell_name(cell)}: {s[cell]!r} is not a digit 1-9 or an empty cell ({' '.join(EMPTY)})", i, cell if cell < 81 else None) from None
-        elif isinstance(s, bytes):
-            s = s.strip()
-        else:
+        elif not isinstance(s, bytes):
             raise InputError(f"{name}[{i}]: {type(s).__name__}, want a string of 81 characters", i)
-        if len(s) != 81:
-            raise InputError(f"{name}[{i}]: {len(s)} characters, want 81", i)
         encoded.append(s)
     if not encoded:
         return np.zeros((0, 81), dtype=np.uint8)
@@ -148,3 +148,41 @@ def texts(x: str | Sequence[str] | np.ndarray, name: str) -> tuple[np.ndarray, i
         encoded.append(s)
     width = max((len(s) for s in encoded), default=1) or 1
     return np.array(encoded, dtype=f"S{width}").reshape(-1), width
+
+
+def cell_mask(x: object, name: str) -> np.ndarray:
+    """x as 81 uint8 values, 1 where clues may go and 0 elsewhere.
+
+    x is 81 values each 0 or 1 (integers or booleans, a sequence or an
+    array), or the command line's MASK: a string of 81 characters 0 and 1.
+    Anything else raises InputError naming the first bad value: a value is
+    never cast (256 and 0.5 are not 0).
+    """
+    want = "want 81 values 0 or 1 (1 where clues may go), or a string of 81 characters 0 and 1"
+    if isinstance(x, (str, bytes)):
+        t = x.strip() if isinstance(x, str) else x.strip().decode("ascii", "replace")
+        if len(t) != 81:
+            raise InputError(f"{name}: {len(t)} characters, {want}")
+        bad = next((k for k, c in enumerate(t) if c not in "01"), None)
+        if bad is not None:
+            raise InputError(f"{name}: {cell_name(bad)}: {t[bad]!r}, {want}", None, bad)
+        return np.frombuffer(t.encode("ascii"), dtype=np.uint8) - ord("0")
+    if isinstance(x, np.ndarray):
+        a = x
+    elif isinstance(x, Iterable):
+        items = list(x)
+        for k, v in enumerate(items):
+            if not isinstance(v, (int, np.integer, bool, np.bool_)):
+                raise InputError(f"{name}: {cell_name(k)}: {v!r}, {want}", None, k if k < 81 else None)
+        a = np.array(items, dtype=object)
+    else:
+        raise InputError(f"{name}: {type(x).__name__}, {want}")
+    if a.shape != (81,):
+        raise InputError(f"{name}: shape {a.shape}, {want}")
+    if a.dtype != object and a.dtype.kind not in "biu":
+        raise InputError(f"{name}: dtype {a.dtype}, {want}")
+    ok = (a == 0) | (a == 1)
+    if not ok.all():
+        bad = int(np.flatnonzero(~ok)[0])
+        raise InputError(f"{name}: {cell_name(bad)}: {a[bad]!r}, {want}", None, bad)
+    return np.ascontiguousarray(a.astype(np.uint8))

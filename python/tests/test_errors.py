@@ -115,6 +115,23 @@ class TestBadInput(unittest.TestCase):
         self.raises(edgrid.solve, ["", g], 0, text="0 characters")
         self.raises(edgrid.canon_puzzles, [g, g[:50] + " " + g[51:]], 1, 50)
 
+    def test_long_strings_say_their_length(self):
+        # Characters past the 81st are a length error, whatever they are,
+        # not a cell 82 (r10c1).
+        g = grids()[0]
+        for extra in ("éé", "12", "é"):
+            with self.subTest(extra=extra):
+                e = self.raises(edgrid.minlex, g + extra, 0, None, f"{81 + len(extra)} characters, want 81")
+                self.assertNotIn("r10c1", str(e))
+        # A non-ASCII character within the 81 still names its cell.
+        self.raises(edgrid.minlex, g[:40] + "é" + g[41:], 0, 40)
+
+    def test_invariant_names_checked(self):
+        for names in (None, 5, [None]):
+            with self.subTest(names=names):
+                with self.assertRaises(edgrid.InputError):
+                    edgrid.invariants(grids()[0], names)
+
     def test_numbers_out_of_range(self):
         for order in edgrid.ORDERS:
             self.raises(lambda x: edgrid.unrank(x, order), [1, 2, 0], 2, text="out of range")

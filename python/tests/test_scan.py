@@ -55,6 +55,38 @@ class TestScan(unittest.TestCase):
         with self.assertRaises(ValueError):
             edgrid.scan([GRID, GRID], 17)
 
+    def test_cells_values_checked(self):
+        # A value that is no clear yes or no is refused, never cast (256 and
+        # 0.5 used to become 0), with InputError, not OverflowError or
+        # TypeError.
+        for bad in ([256] * 81, [0.5] * 81, [2**70] * 81, [-1] * 81, [None] * 81, ["1"] * 81,
+                    np.full(81, 0.5), np.full(81, 2, dtype=np.int64), "2" * 81, "1" * 80):
+            with self.subTest(bad=bad if isinstance(bad, str) else repr(bad)[:40]):
+                with self.assertRaises(edgrid.InputError) as cm:
+                    edgrid.scan(GRID, 17, cells=bad)
+                self.assertIn("cells", str(cm.exception))
+        # 0/1 in any integer or boolean form, or the command line's MASK.
+        m = mask([0, 1, 2, 3])
+        want = edgrid.strings(edgrid.scan(GRID, 17, cells=m))
+        for good in (m.astype(bool), m.astype(np.int64), m.tolist(), [bool(v) for v in m], "".join(map(str, m))):
+            with self.subTest(good=type(good).__name__):
+                self.assertEqual(edgrid.strings(edgrid.scan(GRID, 17, cells=good)), want)
+
+    def test_fewer_cells_than_clues(self):
+        # As the command line: no puzzle can fit, which is an error, not 0.
+        m = mask([])
+        with self.assertRaises(edgrid.InputError) as cm:
+            edgrid.scan(GRID, 18, cells=m)
+        self.assertIn("fewer than", str(cm.exception))
+        self.assertEqual(len(edgrid.scan(GRID, 17, cells=m)), 1)
+
+    def test_flags_are_booleans(self):
+        for kwargs in [{"first": "yes"}, {"first": 2}]:
+            with self.assertRaises(edgrid.InputError, msg=str(kwargs)):
+                edgrid.scan(GRID, 17, cells=mask([]), **kwargs)
+        with self.assertRaises(edgrid.InputError):
+            edgrid.canon_puzzles(PUZZLE, pattern_first="yes")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -75,6 +75,9 @@ function clear() {
   shown = null;
   $("board").replaceChildren();
   $("fields").replaceChildren();
+  $("more").replaceChildren();
+  $("explored").replaceChildren();
+  $("explore").hidden = true;
   $("caption").textContent = "";
   navState();
 }
@@ -98,48 +101,158 @@ function drawBoard(cells, given) {
   }
 }
 
-// field adds one name and value to the fields.
-function field(key, label, value) {
+// grouped writes n with thousands separators: 5,472,730,538.
+function grouped(n) {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// field adds one name and value to the fields; help, when given, says
+// what the value is, under the name. An 81-cell string is written as nine
+// rows of nine that wrap between rows, a number with thousands separators.
+function field(key, label, value, help) {
   const dt = document.createElement("dt");
   dt.textContent = label;
+  if (help) {
+    const small = document.createElement("small");
+    small.textContent = help;
+    dt.append(small);
+  }
   const dd = document.createElement("dd");
   dd.dataset.field = key;
-  dd.textContent = String(value);
+  if (typeof value === "string" && value.length === 81) {
+    dd.classList.add("cells");
+    for (let r = 0; r < 9; r++) {
+      const span = document.createElement("span");
+      span.textContent = value.slice(9 * r, 9 * r + 9);
+      dd.append(span);
+    }
+  } else if (typeof value === "number") {
+    dd.textContent = grouped(value);
+  } else {
+    dd.textContent = String(value);
+  }
   $("fields").append(dt, dd);
+}
+
+// The invariants' names on the page, and what each is (edgrid query --list).
+const invariantHelp = {
+  ua4: ["4-cell unavoidable sets", "a b / b a in two rows and two columns, within two boxes"],
+  intercalates: ["intercalates", "2x2 latin subsquares a b / b a in any two rows and columns"],
+  ua2: ["2-digit unavoidable sets", "components of each digit pair's 18 cells"],
+  band1: ["band form, rows 1-3", "of the minlex grid, among all 416 band forms"],
+  band2: ["band form, rows 4-6", "of the minlex grid, among all 416 band forms"],
+  band3: ["band form, rows 7-9", "of the minlex grid, among all 416 band forms"],
+  stack1: ["band form, columns 1-3", "of the minlex grid, among all 416 band forms"],
+  stack2: ["band form, columns 4-6", "of the minlex grid, among all 416 band forms"],
+  stack3: ["band form, columns 7-9", "of the minlex grid, among all 416 band forms"],
+};
+
+// link adds a link to the answer of q below the fields.
+function link(id, text, q) {
+  const a = document.createElement("a");
+  a.id = id;
+  a.href = "?" + new URLSearchParams({ q }).toString();
+  a.textContent = text;
+  a.addEventListener("click", (e) => {
+    e.preventDefault();
+    $("q").value = q;
+    lookup(q, true);
+  });
+  $("more").append(a);
 }
 
 function show(kind, data) {
   shown = { kind, data };
   $("fields").replaceChildren();
+  $("more").replaceChildren();
+  $("explored").replaceChildren();
+  $("explore").hidden = kind !== "grid";
   if (kind === "grid") {
     drawBoard(data.grid, null);
     const order = $("order").value;
-    $("caption").textContent = "Grid number " + data.numbers[order] + " in the " + order + " order";
+    $("caption").textContent = "Grid number " + grouped(data.numbers[order]) + " of 5,472,730,538 in the " + order + " order";
     field("grid", "grid", data.grid);
-    field("minlex", "minlex", data.minlex);
-    field("autos", "automorphisms", data.autos);
-    field("paper", "number (paper)", data.numbers.paper);
-    field("groups", "number (groups)", data.numbers.groups);
-    field("lex", "number (lex)", data.numbers.lex);
-    field("group", "group", data.group);
-    field("band", "first band", data.band);
-    for (const [k, v] of Object.entries(data.invariants)) field("inv-" + k, k, v);
+    field("minlex", "minlex", data.minlex, "the smallest grid of its class");
+    field("autos", "automorphisms", data.autos, "transforms mapping it onto itself");
+    field("paper", "number (paper)", data.numbers.paper, "the published catalog's order");
+    field("groups", "number (groups)", data.numbers.groups, "group by group, then by grid");
+    field("lex", "number (lex)", data.numbers.lex, "in minlex order");
+    field("group", "group", data.group, "1..3,541: first band and column 1");
+    field("band", "first band (of 401)", data.band, "rows 1-3's form among the 401 that start minlex grids");
+    for (const [k, v] of Object.entries(data.invariants)) {
+      if (k === "autos") continue; // the automorphisms above
+      const [label, help] = invariantHelp[k] || [k, ""];
+      field("inv-" + k, label, v, help);
+    }
   } else {
     drawBoard(data.solution || data.puzzle, data.puzzle);
     const n = ["no solution", "a unique solution", "more than one solution"][data.solutions];
-    $("caption").textContent = "A puzzle of " + data.givens + " givens with " + n +
-      (data.solutions ? " (givens shaded)" : "");
+    const givens = data.givens === 0 ? "An empty puzzle" : "A puzzle of " + data.givens + (data.givens === 1 ? " given" : " givens");
+    $("caption").textContent = givens + " with " + n + (data.solutions && data.givens ? " (givens shaded)" : "");
     field("puzzle", "puzzle", data.puzzle);
     field("solutions", "solutions", data.solutions === 2 ? "2 or more" : data.solutions);
     if (data.solution) field("solution", data.solutions === 1 ? "solution" : "first solution", data.solution);
-    if (data.id) field("id", "ID", data.id);
-    field("minlex", "minlex", data.minlex);
-    field("patternFirst", "minlex, pattern first", data.patternFirst);
-    field("autos", "automorphisms", data.autos);
-    field("pattern", "pattern", data.pattern);
+    if (data.id) field("id", "ID", data.id, "the solution's number (paper) and the clue cells");
+    field("minlex", "minlex", data.minlex, "the smallest puzzle of its class");
+    field("patternFirst", "minlex, pattern first", data.patternFirst, "smallest clue pattern first");
+    field("autos", "automorphisms", data.autos, "transforms mapping it onto itself");
+    field("pattern", "pattern", data.pattern, "the clue cells' smallest form");
     field("patternAutos", "pattern automorphisms", data.patternAutos);
+    if (data.solution) link("to-solution", "the " + (data.solutions === 1 ? "" : "first ") + "solution grid's answer", data.solution);
   }
   navState();
+}
+
+// explore shows what an exploration of the grid shown answers.
+async function explore(what) {
+  if (!shown || shown.kind !== "grid") return;
+  const out = $("explored");
+  out.replaceChildren();
+  showError("");
+  const grid = shown.data.grid;
+  try {
+    if (what === "ua") {
+      out.textContent = "collecting the unavoidable sets...";
+      const d = await api("api/v1/unavoidable/" + grid);
+      const sizes = Object.entries(d.sizes).sort((a, b) => a[0] - b[0]).map(([k, v]) => v + " of " + k + " cells");
+      const p = document.createElement("p");
+      p.id = "ua-count";
+      p.textContent = grouped(d.count) + " minimal unavoidable sets of up to " + d.maxSize + " cells: " + sizes.join(", ") + ".";
+      const list = document.createElement("details");
+      const sum = document.createElement("summary");
+      sum.textContent = "the sets, smallest first (the grid's digits in their cells)";
+      const pre = document.createElement("pre");
+      pre.textContent = d.sets.join("\n");
+      list.append(sum, pre);
+      out.replaceChildren(p, list);
+    } else {
+      const clues = $("clues").value;
+      out.textContent = "scanning for a puzzle of " + clues + " clues...";
+      const d = await api("api/v1/scan/" + grid + "?clues=" + encodeURIComponent(clues));
+      const p = document.createElement("p");
+      p.id = "scan-result";
+      if (!d.found) {
+        p.textContent = "This grid has no minimal puzzle of " + d.clues + " clues.";
+        out.replaceChildren(p);
+        return;
+      }
+      p.textContent = "A minimal puzzle of " + d.clues + " clues: ";
+      const a = document.createElement("a");
+      a.id = "scan-puzzle";
+      a.href = "?" + new URLSearchParams({ q: d.puzzle }).toString();
+      a.textContent = d.puzzle;
+      a.addEventListener("click", (e) => {
+        e.preventDefault();
+        $("q").value = d.puzzle;
+        lookup(d.puzzle, true);
+      });
+      p.append(a);
+      out.replaceChildren(p);
+    }
+  } catch (e) {
+    out.replaceChildren();
+    showError(e.message || String(e));
+  }
 }
 
 // lastNumber is the number of the last grid in every order: there are
@@ -193,14 +306,29 @@ document.addEventListener("DOMContentLoaded", () => {
       lookup($("q").value, true);
     }
   });
+  // A new order keeps the grid shown and shows its number in that order
+  // (a number in the box becomes that number); with no grid shown, a
+  // number in the box is looked up in the new order.
   $("order").addEventListener("change", () => {
-    if (classify($("q").value.trim()) === "number") {
-      lookup($("q").value, true);
+    if (shown && shown.kind === "grid" && classify($("q").value.trim()) === "number") {
+      $("q").value = String(shown.data.numbers[$("order").value]);
+      show(shown.kind, shown.data);
+      setPermalink($("q").value.trim(), true);
     } else if (shown) {
       show(shown.kind, shown.data);
       setPermalink($("q").value.trim(), false);
+    } else if (classify($("q").value.trim()) === "number") {
+      lookup($("q").value, true);
     }
   });
+  for (const b of document.querySelectorAll("button.example")) {
+    b.addEventListener("click", () => {
+      $("q").value = b.dataset.q;
+      lookup(b.dataset.q, true);
+    });
+  }
+  $("ua").addEventListener("click", () => explore("ua"));
+  $("scan").addEventListener("click", () => explore("scan"));
   $("prev").addEventListener("click", () => step(-1));
   $("next").addEventListener("click", () => step(1));
   $("random").addEventListener("click", async () => {
