@@ -185,18 +185,20 @@ func (s *bandScanner) buildLists(j, lo, hi int) {
 		allThird[i>>6] |= 1 << (i & 63)
 	}
 	hitC, hitT := &p.hitCross[j], &p.hitThird[j]
+	nc, nt := (len(p.cross)+63)/64, (len(p.third)+63)/64
 	for _, x := range valid {
 		n := popcount32(x)
 		if n < lo || n > hi {
 			continue
 		}
+		// Only the words that hold sets: the others stay zero.
 		hc, ht := allCross, allThird
 		for y := x; y != 0; y &= y - 1 {
 			c := bits.TrailingZeros32(y)
-			for w := range crossWords {
+			for w := range nc {
 				hc[w] &^= hitC[c][w]
 			}
-			for w := range thirdWords {
+			for w := range nt {
 				ht[w] &^= hitT[c][w]
 			}
 		}

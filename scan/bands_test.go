@@ -115,11 +115,11 @@ func TestBandsOptions(t *testing.T) {
 		opt  Options
 		want bool
 	}{
-		{Options{Clues: 17}, true},
+		{Options{Clues: 17}, false},
 		{Options{Clues: 16}, true},
 		{Options{Clues: 15}, false},
 		{Options{Clues: 18}, false},
-		{Options{Clues: 17, First: true}, false},
+		{Options{Clues: 16, First: true}, false},
 		{Options{Clues: 17, Method: MethodHitting}, false},
 		{Options{Clues: 12, Method: MethodBands}, true},
 	} {

@@ -26,8 +26,8 @@ type Method int
 
 const (
 	// MethodAuto takes the band method for whole scans of 16 to
-	// MaxAutoBandClues clues, where it is the faster, and hitting-set
-	// search otherwise.
+	// MaxAutoBandClues clues, where it is the faster on average, and
+	// hitting-set search otherwise.
 	MethodAuto Method = iota
 	// MethodHitting searches the hitting sets of the whole grid's
 	// unavoidable sets (docs/scan.md, "The hitting-set search").
@@ -39,8 +39,9 @@ const (
 )
 
 // MaxAutoBandClues is the most clues for which MethodAuto takes the band
-// method.
-const MaxAutoBandClues = 17
+// method. At 17 clues the band method is faster on most grids but slower
+// on a few, by so much that its mean is higher (docs/scan.md, "Cost").
+const MaxAutoBandClues = 16
 
 // String is the method's name as the command line spells it.
 func (m Method) String() string {
