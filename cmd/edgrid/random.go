@@ -30,7 +30,11 @@ func newRandomCmd(s streams) *cobra.Command {
 			return runRandom(cmd.Context(), o, s)
 		},
 	}
-	c.Flags().IntVarP(&o.n, "grids", "n", 10, "number of grids, 1 or more")
+	c.Flags().IntVarP(&o.n, "count", "n", 10, "number of grids, 1 or more")
+	// The flag's earlier name, kept for scripts: -n means --count in
+	// every command.
+	c.Flags().IntVar(&o.n, "grids", 10, "number of grids (the name of --count before)")
+	_ = c.Flags().MarkHidden("grids")
 	c.Flags().Uint64Var(&o.seed, "seed", 1, "random seed; the same seed gives the same grids")
 	return c
 }

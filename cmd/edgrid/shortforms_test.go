@@ -32,7 +32,7 @@ func TestCommandShortFormsOneMeaning(t *testing.T) {
 		}
 	}
 	walk(root)
-	for letter, name := range map[string]string{"o": "out", "n": "grids", "a": "all", "v": "verbose"} {
+	for letter, name := range map[string]string{"o": "out", "n": "count", "a": "all", "v": "verbose"} {
 		if meaning[letter] != name {
 			t.Errorf("-%s is --%s, want --%s", letter, meaning[letter], name)
 		}
@@ -73,7 +73,7 @@ func TestCommandRetiredShortForms(t *testing.T) {
 		{"canon", "-a, --autos", "--autos"},
 		{"enumerate", "", "-o, --out"},
 		{"query", "", "-o, --out"},
-		{"random", "", "-n, --grids"},
+		{"random", "", "-n, --count"},
 	} {
 		var out bytes.Buffer
 		runMain(context.Background(), []string{tc.cmd, "-h"}, streams{in: strings.NewReader(""), out: &out, err: &out})
