@@ -46,7 +46,7 @@ func TestPageInBrowser(t *testing.T) {
 	defer cancelA()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
-	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelT := context.WithTimeout(ctx, 8*time.Minute)
 	defer cancelT()
 
 	grid := randomGrids(1)[0]
@@ -58,7 +58,7 @@ func TestPageInBrowser(t *testing.T) {
 	// poll waits until the JavaScript expression js is true.
 	poll := func(js string) chromedp.Action[chromedp.Void] {
 		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := chromedp.Poll[bool](js, chromedp.WithPollingTimeout(15*time.Second))(ctx, tg)
+			_, err := chromedp.Poll[bool](js, chromedp.WithPollingTimeout(2*time.Minute))(ctx, tg)
 			return err
 		})
 	}
