@@ -1,6 +1,10 @@
 package rate
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"edgrid/internal/houses"
+)
 
 // state is a position of the ladder: the candidates of every cell, one bit
 // a digit (bit 0 for 1). A placed cell keeps its digit's bit alone, so that
@@ -24,20 +28,6 @@ var units = func() (u [27][9]uint8) {
 		}
 	}
 	return u
-}()
-
-// peers are the 20 cells that share a row, column or box with each cell.
-var peers = func() (p [81][20]uint8) {
-	for c := 0; c < 81; c++ {
-		n := 0
-		for d := 0; d < 81; d++ {
-			if d != c && (d/9 == c/9 || d%9 == c%9 || d/27 == c/27 && d%9/3 == c%9/3) {
-				p[c][n] = uint8(d)
-				n++
-			}
-		}
-	}
-	return p
 }()
 
 // load sets s to the puzzle p (values 0-9, checked by the caller); false
@@ -64,7 +54,7 @@ func (s *state) place(c int, bit uint16) bool {
 	}
 	s.cand[c], s.placed[c] = bit, true
 	s.open--
-	for _, p := range &peers[c] {
+	for _, p := range &houses.Peers[c] {
 		if s.cand[p]&bit != 0 {
 			s.cand[p] &^= bit
 			if s.cand[p] == 0 {

@@ -3,6 +3,8 @@ package rate
 import (
 	"fmt"
 	"testing"
+
+	"edgrid/internal/houses"
 )
 
 // openState is the empty board: every cell open with every candidate.
@@ -79,7 +81,7 @@ func TestTechniques(t *testing.T) {
 			if !s.placed[rc(4, 4)] || s.open != 80 {
 				return fmt.Errorf("r5c5 not placed (open %d)", s.open)
 			}
-			for _, p := range peers[rc(4, 4)] {
+			for _, p := range houses.Peers[rc(4, 4)] {
 				if s.cand[p]&digits(5) != 0 {
 					return fmt.Errorf("peer %d keeps 5", p)
 				}
