@@ -3,6 +3,7 @@ package scan
 import (
 	"context"
 	"errors"
+	"math/bits"
 
 	"edgrid/canon"
 	"edgrid/solve"
@@ -127,7 +128,7 @@ func (s *bandScanner) listValid() {
 			s.valid[dir][b] = validSets(uas[dir][b], allowed[dir][b], 0, hi, s.valid[dir][b][:0])
 			if dir == 0 {
 				for _, x := range s.valid[dir][b] {
-					count[b][popcount32(x)]++
+					count[b][bits.OnesCount32(x)]++
 				}
 			}
 		}

@@ -1,6 +1,9 @@
 package scan
 
-import "errors"
+import (
+	"errors"
+	"math/bits"
+)
 
 // candidate checks the clue set made of x, y and z (local cells of frame
 // bands 0, 1 and 2) with the solver. A unique solution is a puzzle, which
@@ -19,7 +22,7 @@ func (s *bandScanner) candidate(x, y, z uint32) error {
 	var clues cells
 	for j, part := range [3]uint32{x, y, z} {
 		for m := part; m != 0; m &= m - 1 {
-			clues.set(int(p.fr.orig[27*j+trailing32(m)]))
+			clues.set(int(p.fr.orig[27*j+bits.TrailingZeros32(m)]))
 		}
 	}
 	var puzzle, other [81]uint8
@@ -100,9 +103,6 @@ func (s *bandScanner) learn(u cells) (inside12 bool) {
 // errPairDead ends band 3's search for a band 1+2 that a learned set inside
 // bands 1+2 shows has no completion.
 var errPairDead = errors.New("scan: band 1+2 dead")
-
-// trailing32 is the index of the lowest bit set in m.
-func trailing32(m uint32) int { return popcount32(m&-m - 1) }
 
 // maxExtra bounds the learned sets a pass tests one by one for each valid
 // band 1+2: a grid with many near-puzzles teaches tens of thousands, and

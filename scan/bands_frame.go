@@ -1,5 +1,7 @@
 package scan
 
+import "math/bits"
+
 // A frame is the grid seen with one band or stack as band 3 (rows 18-26):
 // the grid itself or its transpose, with its bands reordered. Puzzles are
 // the same up to this relabelling of cells, so the band method works in the
@@ -76,7 +78,7 @@ var stackCells = func() (m [3]uint32) {
 func stackCounts(x uint32) uint32 {
 	var p uint32
 	for s := range 3 {
-		p |= uint32(popcount32(x&stackCells[s])) << (8 * s)
+		p |= uint32(bits.OnesCount32(x&stackCells[s])) << (8 * s)
 	}
 	return p
 }

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 )
@@ -21,7 +22,7 @@ func bandUAs(b *[27]uint8) []uint32 {
 		e.sets[c] = [3]uint8{b[c], b[9+c], b[18+c]}
 	}
 	e.column(0)
-	return minimal32(e.found)
+	return minimalBits(e.found)
 }
 
 // gangsterSearch fills a band column by column with a permutation of each
@@ -71,14 +72,14 @@ func (e *gangsterSearch) column(c int) {
 	}
 }
 
-// minimal32 sorts 27-bit sets by size, drops repeats and keeps those with
-// no other set inside them.
-func minimal32(sets []uint32) []uint32 {
-	slices.SortFunc(sets, func(a, b uint32) int {
-		if ca, cb := bits.OnesCount32(a), bits.OnesCount32(b); ca != cb {
+// minimalBits sorts sets of cells (bit masks) by size, drops repeats and
+// keeps those with no other set inside them.
+func minimalBits[T uint32 | uint64](sets []T) []T {
+	slices.SortFunc(sets, func(a, b T) int {
+		if ca, cb := bits.OnesCount64(uint64(a)), bits.OnesCount64(uint64(b)); ca != cb {
 			return ca - cb
 		}
-		return int(a) - int(b)
+		return cmp.Compare(a, b)
 	})
 	sets = slices.Compact(sets)
 	out := sets[:0]
@@ -96,6 +97,3 @@ func minimal32(sets []uint32) []uint32 {
 	}
 	return out
 }
-
-// popcount32 is the number of bits set in x.
-func popcount32(x uint32) int { return bits.OnesCount32(x) }

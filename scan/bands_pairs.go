@@ -75,7 +75,7 @@ func missNone(a, b *[crossWords - 1]uint64) bool {
 
 // pair goes on with a valid band 1+2, clue set i of xs and j of ys: the
 // stacks must leave room, the learned sets of bands 1+2 must be hit, and
-// band 3 must take the rest (third.go).
+// band 3 must take the rest (bands_third.go).
 func (s *bandScanner) pair(xs *bandList, i int, ys *bandList, j int) error {
 	p := &s.p
 	// Each stack holds at most stackMax clues: the counts are packed

@@ -26,7 +26,7 @@ func (s *bandScanner) frame(dir int, hb [3]int, specs []passSpec) error {
 	for j := range 2 {
 		least[j] = 28
 		for _, x := range s.valid[dir][hb[j]] {
-			least[j] = min(least[j], popcount32(x))
+			least[j] = min(least[j], bits.OnesCount32(x))
 		}
 	}
 	// The sizes each band of bands 1+2 may hold in some pass.
@@ -142,7 +142,7 @@ func (s *bandScanner) frameSets() {
 // by their cells in band 3, then by size.
 func sortThird(t []third) {
 	key := func(u third) int {
-		k := popcount32(u.p3)*64 + popcount32(u.p0) + popcount32(u.p1)
+		k := bits.OnesCount32(u.p3)*64 + bits.OnesCount32(u.p0) + bits.OnesCount32(u.p1)
 		if _, _, ok := inMinirow(u.p3); !ok {
 			k += 1 << 16
 		}
@@ -161,7 +161,7 @@ func (s *bandScanner) buildLists(j, lo, hi int) {
 	valid := s.valid[p.dir][p.hband[j]]
 	var count [28]int
 	for _, x := range valid {
-		count[popcount32(x)]++
+		count[bits.OnesCount32(x)]++
 	}
 	for n := range p.lists[j] {
 		c := 0
@@ -187,7 +187,7 @@ func (s *bandScanner) buildLists(j, lo, hi int) {
 	hitC, hitT := &p.hitCross[j], &p.hitThird[j]
 	nc, nt := (len(p.cross)+63)/64, (len(p.third)+63)/64
 	for _, x := range valid {
-		n := popcount32(x)
+		n := bits.OnesCount32(x)
 		if n < lo || n > hi {
 			continue
 		}

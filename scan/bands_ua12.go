@@ -1,10 +1,6 @@
 package scan
 
-import (
-	"cmp"
-	"math/bits"
-	"slices"
-)
+import "math/bits"
 
 // The unavoidable sets of bands 1+2 that meet both bands decide which
 // pairs of valid clue sets are valid bands 1+2; the grid's collected sets
@@ -43,11 +39,7 @@ func ua12(f *bandFrame) []cross {
 		r.subset(set)
 	}
 	// Minimal, over both bands as one 54-cell set.
-	keys := make([]uint64, 0, len(r.found))
-	for _, u := range r.found {
-		keys = append(keys, u)
-	}
-	keys = minimal64(keys)
+	keys := minimalBits(r.found)
 	out := make([]cross, 0, len(keys))
 	for _, k := range keys {
 		p0, p1 := uint32(k&(1<<27-1)), uint32(k>>27)
@@ -127,38 +119,4 @@ func (r *refill) place(i, row int, usedCols, usedBoxes uint16) {
 		r.holes[row] |= 1 << c
 		r.diff = saved
 	}
-}
-
-// minimal64 is minimal32 for sets of up to 64 cells.
-func minimal64(sets []uint64) []uint64 {
-	sortBySize64(sets)
-	out := sets[:0]
-	var prev uint64
-	for i, s := range sets {
-		if i > 0 && s == prev {
-			continue
-		}
-		prev = s
-		keep := true
-		for _, m := range out {
-			if m&^s == 0 {
-				keep = false
-				break
-			}
-		}
-		if keep {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// sortBySize64 orders sets by size, then value.
-func sortBySize64(s []uint64) {
-	slices.SortFunc(s, func(a, b uint64) int {
-		if ca, cb := bits.OnesCount64(a), bits.OnesCount64(b); ca != cb {
-			return ca - cb
-		}
-		return cmp.Compare(a, b)
-	})
 }

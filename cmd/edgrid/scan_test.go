@@ -139,10 +139,42 @@ func TestScanUsageErrors(t *testing.T) {
 		{[]string{"--clues", "17", "--groups", "3542", "--out", t.TempDir()}, "--groups 3542"},
 		{[]string{"--clues", "17", "--band", "402", "--out", t.TempDir()}, "--band 402"},
 		{[]string{"--clues", "17", "--out", t.TempDir(), one17Grid}, "--out and --catalog go with --groups or --band"},
+		{[]string{"--clues", "17", "--method", "blue", one17Grid}, `--method "blue": want auto, bands or hitting`},
+		{[]string{"--clues", "19", "--method", "bands", one17Grid}, "--method bands scans for at most 18 clues"},
+		{[]string{"--ua", "--method", "bands", one17Grid}, "--method chooses how puzzles are searched"},
 	} {
 		code, _, errs := run(t, "", append([]string{"scan"}, tc.args...)...)
 		if code != exitUsage || !strings.Contains(errs, tc.want) {
 			t.Errorf("scan %v: exit %d, %q; want 2 and %q", tc.args, code, errs, tc.want)
+		}
+	}
+}
+
+// Every --method prints the same lines: the one-17 grid's puzzles in a mask
+// of its 17 and eight more cells, at 16, 17 and 18 clues.
+func TestScanMethodsAgree(t *testing.T) {
+	mask := []byte(one17Cells())
+	for i, n := 0, 0; n < 8; i += 10 {
+		if mask[i%81] == '0' {
+			mask[i%81] = '1'
+			n++
+		}
+	}
+	for _, k := range []string{"16", "17", "18"} {
+		var want string
+		for _, m := range []string{"hitting", "bands", "auto"} {
+			code, out, errs := run(t, "", "scan", "--clues", k, "--method", m, "--cells", string(mask), one17Grid)
+			if code != 0 {
+				t.Fatalf("--clues %s --method %s: exit %d, %s", k, m, code, errs)
+			}
+			if m == "hitting" {
+				want = out
+			} else if out != want {
+				t.Errorf("--clues %s --method %s printed\n%s\nwant (hitting)\n%s", k, m, out, want)
+			}
+		}
+		if k == "17" && !strings.Contains(want, "puzzles 1\n") {
+			t.Errorf("--clues 17 in the mask: %q; want the grid's one 17", want)
 		}
 	}
 }
