@@ -223,10 +223,15 @@ func TestPageInBrowser(t *testing.T) {
 	if err := chromedp.Do(ctx, enter(wantP.ID), field("minlex", wantP.Minlex), field("id", wantP.ID)); err != nil {
 		t.Fatalf("id: %v", err)
 	}
+	// An ID names the puzzle over its class's minlex grid, so the grid
+	// linked is that minlex grid.
 	solG, _ := canon.Parse(wantP.Solution)
 	wantS := wantGrid(t, &solG)
 	href := eval(`document.getElementById('to-solution').getAttribute('href')`)
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"+href), field("minlex", wantS.Minlex), field("grid", wantP.Solution)); err != nil {
+	if href != "?q="+wantS.Minlex {
+		t.Errorf("the ID's puzzle links %s; want its class's minlex grid %s", href, wantS.Minlex)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"+href), field("minlex", wantS.Minlex), field("grid", wantS.Minlex)); err != nil {
 		t.Fatalf("the solution grid's link %s: %v", href, err)
 	}
 	// The examples answer: the puzzle ID example shows its puzzle.
