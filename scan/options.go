@@ -105,6 +105,10 @@ const MaxMinimalClues = 78
 // clues than MaxMinimalClues: the answer is no puzzle, without a search.
 func (o *Options) NoneMinimal() bool { return o.minimal() && o.Clues > MaxMinimalClues }
 
+// ReportsMinimal reports whether the scan reports minimal puzzles only:
+// MinimalOnly, or MinimalAuto at 18 clues or more.
+func (o *Options) ReportsMinimal() bool { return o.minimal() }
+
 func (o *Options) minimal() bool {
 	switch o.Minimal {
 	case MinimalOnly:
