@@ -33,7 +33,7 @@ func chromium() string {
 // their answers on the board and in the fields; a bad input shows its
 // error beside the box; a permalink reloads the same answer; the page fits
 // a phone's width. A screenshot goes to $EDGRID_SCREENSHOT when it is set
-// (docs/serve.png), else to the test's temporary directory.
+// (docs/guide/serve.png), else to the test's temporary directory.
 func TestPageInBrowser(t *testing.T) {
 	exe := chromium()
 	if exe == "" {
