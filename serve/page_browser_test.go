@@ -238,6 +238,38 @@ func TestPageInBrowser(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`button.example[data-q$="-007020a20698002500022"]`)), field("id", "804894942-007020a20698002500022")); err != nil {
 		t.Fatalf("the ID example: %v", err)
 	}
+	// A new puzzle: a minimal one, shown with its rating.
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS("#new-puzzle")),
+		poll(`document.getElementById('generated').textContent.startsWith('A new minimal puzzle: ')`),
+		poll(`document.querySelector('dd[data-field=solutions]') !== null`),
+	)
+	if err != nil {
+		t.Fatalf("new puzzle: %v", err)
+	}
+	if np := eval(`document.getElementById('q').value`); len(np) != 81 {
+		t.Errorf("new puzzle %q", np)
+	} else if n, sol := solutions(t, np); n != 1 {
+		t.Errorf("new puzzle %s: %d solutions", np, n)
+	} else {
+		clues := 81 - strings.Count(np, ".")
+		if note := eval(`document.getElementById('generated').textContent`); !strings.Contains(note, fmt.Sprintf(": %d clues, grade ", clues)) {
+			t.Errorf("new puzzle %s of %d clues: %q", np, clues, note)
+		}
+		if b := eval(boardJS); b != sol.String() {
+			t.Errorf("new puzzle %s: board %s, want its solution %s", np, b, sol)
+		}
+		for c := range 81 {
+			if np[c] == '.' {
+				continue
+			}
+			q := np[:c] + "." + np[c+1:]
+			if n, _ := solutions(t, q); n == 1 {
+				t.Errorf("new puzzle %s: not minimal, cell %d can go", np, c+1)
+				break
+			}
+		}
+	}
 	// A bad input: the error beside the box, the board cleared.
 	err = chromedp.Do(ctx,
 		enter(puzzle[:40]+"?"+puzzle[41:]),
