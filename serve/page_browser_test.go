@@ -220,13 +220,17 @@ func TestPageInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	// An ID gives its puzzle; the puzzle links its solution grid's answer.
-	if err := chromedp.Do(ctx, enter(wantP.ID), field("minlex", wantP.Minlex), field("id", wantP.ID)); err != nil {
-		t.Fatalf("id: %v", err)
-	}
-	// An ID names the puzzle over its class's minlex grid, so the grid
-	// linked is that minlex grid.
+	// An ID names the puzzle over its class's minlex grid, so the board
+	// shows that grid and links it (the puzzle typed before has the same
+	// minlex form and ID, so the board tells the answers apart).
 	solG, _ := canon.Parse(wantP.Solution)
 	wantS := wantGrid(t, &solG)
+	err = chromedp.Do(ctx, enter(wantP.ID),
+		poll(fmt.Sprintf(`(%s) === %q`, boardJS, wantS.Minlex)),
+		field("minlex", wantP.Minlex), field("id", wantP.ID))
+	if err != nil {
+		t.Fatalf("id: %v", err)
+	}
 	href := eval(`document.getElementById('to-solution').getAttribute('href')`)
 	if href != "?q="+wantS.Minlex {
 		t.Errorf("the ID's puzzle links %s; want its class's minlex grid %s", href, wantS.Minlex)
