@@ -17,6 +17,8 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"edgrid/canon"
+	"edgrid/internal/extsort"
+	"edgrid/internal/ordered"
 	"edgrid/internal/tempdir"
 	"edgrid/storage"
 )
@@ -24,7 +26,7 @@ import (
 // Bulk answering of rank, id and catalog find: every input is read and
 // turned into its query (a minlex grid) on all cores, the inputs kept in
 // input order in a lines file (bulk_lines.go) and the queries sorted, in
-// memory up to --mem and in sorted runs beyond (bulk_sort.go); the sorted
+// memory up to --mem and in sorted runs beyond (package extsort); the sorted
 // queries are answered a first band at a time, each group's in one ordered
 // merge with its grids (rank.Ranker.RankSorted), the answers sorted back
 // into input order the same way, and only then printed, each after its
@@ -178,7 +180,10 @@ func runBulk(ctx context.Context, job bulkJob, dir string, mem int64, bs *batchS
 	prog := newBulkProgress(s.err, s.quiet)
 	defer prog.stop()
 
-	queries := newSpillSorter(dir, "queries", queryRecord, mem/2)
+	queries, err := extsort.New(dir, "queries", queryRecord, mem/2)
+	if err != nil {
+		return err
+	}
 	linesPath := filepath.Join(dir, "lines")
 	// Stopped before printing, bulk answering has printed nothing.
 	quiet := func(err error) error {
@@ -191,14 +196,17 @@ func runBulk(ctx context.Context, job bulkJob, dir string, mem int64, bs *batchS
 	if err != nil {
 		return quiet(err)
 	}
-	answers := newSpillSorter(dir, "answers", answerRecord, mem/4)
+	answers, err := extsort.New(dir, "answers", answerRecord, mem/4)
+	if err != nil {
+		return err
+	}
 	chunk := int(max(1, mem/4/int64(runtime.GOMAXPROCS(0)+2)/chunkQueryBytes))
 	prog.phase("answering", nq)
 	var damage bulkDamage
 	if err := bulkAnswerAll(ctx, job, queries, answers, chunk, prog, &damage); err != nil {
 		return quiet(err)
 	}
-	bulkSpills(queries.spills, answers.spills)
+	bulkSpills(queries.Spills(), answers.Spills())
 	prog.phase("writing", total)
 	failed, err := bulkWrite(ctx, job, linesPath, total, answers, s, prog, &damage)
 	if err != nil {
@@ -213,7 +221,7 @@ func runBulk(ctx context.Context, job bulkJob, dir string, mem int64, bs *batchS
 // bulkRead reads every input, prepares it on all cores and writes the
 // lines file and the query records, in input order; it returns the number
 // of inputs and of queries.
-func bulkRead(ctx context.Context, job bulkJob, bs *batchSource, queries *spillSorter, linesPath string, prog *bulkProgress) (int64, int64, error) {
+func bulkRead(ctx context.Context, job bulkJob, bs *batchSource, queries *extsort.Sorter, linesPath string, prog *bulkProgress) (int64, int64, error) {
 	f, err := os.Create(linesPath)
 	if err != nil {
 		return 0, 0, fmt.Errorf("bulk answering: %w", err)
@@ -224,78 +232,61 @@ func bulkRead(ctx context.Context, job bulkJob, bs *batchSource, queries *spillS
 		recs []lineRecord
 		ms   []canon.Grid
 	}
-	type batchJob struct {
-		lines []inputLine
-		done  chan prepared
-	}
-	workers := runtime.GOMAXPROCS(0)
-	jobs := make(chan batchJob, workers)
-	queue := make(chan batchJob, 2*workers)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			st := job.newState()
-			for j := range jobs {
-				p := prepared{recs: make([]lineRecord, len(j.lines)), ms: make([]canon.Grid, len(j.lines))}
-				for i := range j.lines {
-					l := &j.lines[i]
-					p.recs[i].line = *l
-					if l.err != nil {
-						continue
-					}
-					m, payload, err := job.prepare(ctx, st, l)
-					if err != nil {
-						if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-							err = stopped(ctx)
-						}
-						p.recs[i].prepErr = err.Error()
-						continue
-					}
-					p.ms[i], p.recs[i].payload = m, payload
-				}
-				j.done <- p
-			}
-		}()
-	}
 	var seq, nq int64
-	werr := make(chan error, 1)
-	go func() {
-		var err error
-		var rec []byte
-		q := make([]byte, queryRecord)
-		for j := range queue {
-			p := <-j.done
+	var werr error
+	q := make([]byte, queryRecord)
+	var rec []byte
+	read := ordered.Job[[]inputLine, prepared, any]{
+		NewState: func(int) any { return job.newState() },
+		Work: func(_ context.Context, st any, lines []inputLine) (prepared, error) {
+			p := prepared{recs: make([]lineRecord, len(lines)), ms: make([]canon.Grid, len(lines))}
+			for i := range lines {
+				l := &lines[i]
+				p.recs[i].line = *l
+				if l.err != nil {
+					continue
+				}
+				m, payload, err := job.prepare(ctx, st, l)
+				if err != nil {
+					if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+						err = stopped(ctx)
+					}
+					p.recs[i].prepErr = err.Error()
+					continue
+				}
+				p.ms[i], p.recs[i].payload = m, payload
+			}
+			return p, nil
+		},
+		Emit: func(_ []inputLine, p prepared, _ bool) error {
 			for i := range p.recs {
 				r := &p.recs[i]
-				if err == nil {
+				if werr == nil {
 					rec = appendLineRecord(rec[:0], r)
-					_, err = w.Write(rec)
+					_, werr = w.Write(rec)
 				}
-				if err == nil && r.line.err == nil && r.prepErr == "" {
+				if werr == nil && r.line.err == nil && r.prepErr == "" {
 					copy(q, p.ms[i][:])
 					binary.BigEndian.PutUint64(q[81:], uint64(seq))
-					err = queries.add(q)
+					werr = queries.Add(q)
 					nq++
 				}
 				seq++
 			}
 			prog.add(int64(len(p.recs)))
-		}
-		werr <- err
-	}()
-	err = bs.each(ctx, func(b []inputLine, _ bool) error {
-		j := batchJob{lines: b, done: make(chan prepared, 1)}
-		queue <- j
-		jobs <- j
-		return nil
+			return nil
+		},
+	}
+	// A signal ends the reading; the inputs read are prepared (prepare
+	// sees ctx) before the stop is reported.
+	err = read.Run(context.WithoutCancel(ctx), func(send func([]inputLine) bool) error {
+		return bs.each(ctx, func(b []inputLine, _ bool) error {
+			send(b)
+			return nil
+		})
 	})
-	close(jobs)
-	close(queue)
-	wg.Wait()
-	if e := <-werr; err == nil {
-		err = e
+	if err == nil {
+		err = werr
 	}
 	if err == nil && ctx.Err() != nil {
 		err = stopped(ctx)
@@ -309,8 +300,8 @@ func bulkRead(ctx context.Context, job bulkJob, bs *batchSource, queries *spillS
 // bulkAnswerAll answers the sorted queries a first band at a time (in
 // chunks of at most chunk queries) on all cores, adding the answers to
 // answers.
-func bulkAnswerAll(ctx context.Context, job bulkJob, queries, answers *spillSorter, chunk int, prog *bulkProgress, damage *bulkDamage) error {
-	next, closeRuns, err := queries.sorted()
+func bulkAnswerAll(ctx context.Context, job bulkJob, queries, answers *extsort.Sorter, chunk int, prog *bulkProgress, damage *bulkDamage) error {
+	next, closeRuns, err := queries.Sorted()
 	if err != nil {
 		return err
 	}
@@ -351,7 +342,7 @@ func bulkAnswerAll(ctx context.Context, job bulkJob, queries, answers *spillSort
 					for v := range 3 {
 						binary.BigEndian.PutUint64(rec[9+8*v:], uint64(as[k].v[v]))
 					}
-					if err := answers.add(rec); err != nil {
+					if err := answers.Add(rec); err != nil {
 						return err
 					}
 				}
@@ -415,14 +406,14 @@ func stoppedLine(a answerer, n, total int64, err error) []byte {
 // bulkWrite prints every input's answer, or its error, in input order, and
 // returns the number of bad inputs. Stopped before the last of the total
 // inputs, it ends the output with stoppedLine.
-func bulkWrite(ctx context.Context, job bulkJob, linesPath string, total int64, answers *spillSorter, s streams, prog *bulkProgress, damage *bulkDamage) (int, error) {
+func bulkWrite(ctx context.Context, job bulkJob, linesPath string, total int64, answers *extsort.Sorter, s streams, prog *bulkProgress, damage *bulkDamage) (int, error) {
 	f, err := os.Open(linesPath)
 	if err != nil {
 		return 0, fmt.Errorf("bulk answering: %w", err)
 	}
 	defer f.Close()
 	lr := lineRecords{r: bufio.NewReaderSize(f, 1<<20)}
-	next, closeRuns, err := answers.sorted()
+	next, closeRuns, err := answers.Sorted()
 	if err != nil {
 		return 0, err
 	}

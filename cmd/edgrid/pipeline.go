@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"edgrid/internal/ordered"
 	"edgrid/internal/progress"
 )
 
@@ -309,77 +310,68 @@ func orderedMapFrom(ctx context.Context, bs *batchSource, s streams, name string
 	}
 	defer line.Stop()
 	workers := runtime.GOMAXPROCS(0)
-	type job struct {
+	// piece is a part of a batch; mem, of a batch's last piece, is released
+	// once it is written.
+	type piece struct {
 		lines []inputLine
-		done  chan *batchResult
-		mem   *batchMem // released once this, a batch's last piece, is written
-	}
-	jobs := make(chan job, workers)
-	queue := make(chan job, 2*workers)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				r := &batchResult{out: outBuffers.Get().([]byte)[:0]}
-				work(j.lines, r)
-				j.done <- r
-			}
-		}()
+		mem   *batchMem
 	}
 	out := bufio.NewWriterSize(line.Writer(s.out), 1<<16)
-	writeErr := make(chan error, 1)
+	var werr error
 	var unfinished []string
-	go func() {
-		var werr error
-		for j := range queue {
-			r := <-j.done
+	job := ordered.Job[piece, *batchResult, struct{}]{
+		Workers: workers,
+		Work: func(_ context.Context, _ struct{}, p piece) (*batchResult, error) {
+			r := &batchResult{out: outBuffers.Get().([]byte)[:0]}
+			work(p.lines, r)
+			return r, nil
+		},
+		Emit: func(p piece, r *batchResult, more bool) error {
 			for _, e := range r.errs {
 				line.Println(s.err, e)
 				failed++
 			}
-			count.Add(int64(len(j.lines) - len(r.unfinished)))
+			count.Add(int64(len(p.lines) - len(r.unfinished)))
 			unfinished = append(unfinished, r.unfinished...)
 			if werr == nil {
 				_, werr = out.Write(r.out)
 			}
 			outBuffers.Put(r.out[:0])
-			if j.mem != nil {
-				j.mem.release()
+			if p.mem != nil {
+				p.mem.release()
 			}
-			if werr == nil && len(queue) == 0 {
+			if werr == nil && !more {
 				werr = out.Flush() // the answers so far, while the next input is awaited
 			}
-		}
-		if werr == nil {
-			werr = out.Flush()
-		}
-		writeErr <- werr
-	}()
-	err = bs.each(ctx, func(b []inputLine, _ bool) error {
-		// A batch is shared among the workers, so that an input of one
-		// batch (a few thousand lines, or the arguments) of expensive
-		// lines (rank, id) keeps every core busy too.
-		var mem *batchMem
-		if bs.recycle {
-			mem = bs.mem
-		}
-		pieces := split(b, workers)
-		for i, piece := range pieces {
-			j := job{lines: piece, done: make(chan *batchResult, 1)}
-			if i == len(pieces)-1 {
-				j.mem = mem
+			return nil
+		},
+	}
+	// The map is not stopped by ctx: a signal ends the reading (bs.each),
+	// and the inputs read are answered (the work sees ctx) and printed.
+	err = job.Run(context.WithoutCancel(ctx), func(send func(piece) bool) error {
+		return bs.each(ctx, func(b []inputLine, _ bool) error {
+			// A batch is shared among the workers, so that an input of one
+			// batch (a few thousand lines, or the arguments) of expensive
+			// lines (rank, id) keeps every core busy too.
+			var mem *batchMem
+			if bs.recycle {
+				mem = bs.mem
 			}
-			queue <- j
-			jobs <- j
-		}
-		return nil
+			pieces := split(b, workers)
+			for i, lines := range pieces {
+				p := piece{lines: lines}
+				if i == len(pieces)-1 {
+					p.mem = mem
+				}
+				send(p)
+			}
+			return nil
+		})
 	})
-	close(jobs)
-	close(queue)
-	wg.Wait()
-	if werr := <-writeErr; err == nil && werr != nil {
+	if werr == nil {
+		werr = out.Flush()
+	}
+	if err == nil && werr != nil {
 		err = fmt.Errorf("writing output: %w", werr)
 	}
 	return failed, stoppedInputs(ctx, err, unfinished)

@@ -8,10 +8,10 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"sync"
 
 	"edgrid/canon"
 	"edgrid/cells"
+	"edgrid/internal/ordered"
 	"edgrid/scan"
 )
 
@@ -25,39 +25,32 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 		workers = runtime.GOMAXPROCS(0)
 	}
 	a := answerer{cmd: "scan", json: o.json}
-	type job struct {
-		l    inputLine
-		done chan *batchResult
-	}
-	jobs := make(chan job)
-	queue := make(chan job, 2*workers)
 	status := startScanStatus(s, workers)
-	var wg sync.WaitGroup
-	for i := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sc := scan.NewScanner()
-			progress := status.progress(i)
-			for j := range jobs {
-				r := &batchResult{}
-				status.begin(i)
-				a.answerEach([]inputLine{j.l}, r, func(l *inputLine, out []byte) ([]byte, error) {
-					return o.answer(ctx, sc, l, out, progress)
-				})
-				status.end(i)
-				j.done <- r
-			}
-		}()
-	}
 	failed := 0
 	var unfinished []string
 	w := bufio.NewWriterSize(status.writer(s.out), 1<<16)
-	writeErr := make(chan error, 1)
-	go func() {
-		var werr error
-		for j := range queue {
-			r := <-j.done
+	var werr error
+	// A worker: its scanner and its index in the status line.
+	type scanWorker struct {
+		i        int
+		sc       *scan.Scanner
+		progress func(int64)
+	}
+	job := ordered.Job[inputLine, *batchResult, scanWorker]{
+		Workers: workers,
+		NewState: func(i int) scanWorker {
+			return scanWorker{i: i, sc: scan.NewScanner(), progress: status.progress(i)}
+		},
+		Work: func(_ context.Context, sw scanWorker, l inputLine) (*batchResult, error) {
+			r := &batchResult{}
+			status.begin(sw.i)
+			a.answerEach([]inputLine{l}, r, func(l *inputLine, out []byte) ([]byte, error) {
+				return o.answer(ctx, sw.sc, l, out, sw.progress)
+			})
+			status.end(sw.i)
+			return r, nil
+		},
+		Emit: func(_ inputLine, r *batchResult, more bool) error {
 			for _, e := range r.errs {
 				status.println(s.err, e)
 				failed++
@@ -66,27 +59,25 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 			if werr == nil {
 				_, werr = w.Write(r.out)
 			}
-			if werr == nil && len(queue) == 0 {
+			if werr == nil && !more {
 				werr = w.Flush() // each grid's answer as soon as it is in order
 			}
-		}
-		if werr == nil {
-			werr = w.Flush()
-		}
-		writeErr <- werr
-	}()
-	err := forEachBatch(ctx, args, s.in, true, func(b []inputLine, _ bool) error {
-		for i := range b {
-			j := job{l: b[i], done: make(chan *batchResult, 1)}
-			queue <- j
-			jobs <- j
-		}
-		return nil
+			return nil
+		},
+	}
+	// A signal ends the reading; the grids read are answered (the work
+	// sees ctx) and printed.
+	err := job.Run(context.WithoutCancel(ctx), func(send func(inputLine) bool) error {
+		return forEachBatch(ctx, args, s.in, true, func(b []inputLine, _ bool) error {
+			for i := range b {
+				send(b[i])
+			}
+			return nil
+		})
 	})
-	close(jobs)
-	close(queue)
-	wg.Wait()
-	werr := <-writeErr
+	if werr == nil {
+		werr = w.Flush()
+	}
 	status.stop()
 	if err == nil && werr != nil {
 		err = fmt.Errorf("writing output: %w", werr)
