@@ -11,12 +11,13 @@ import (
 
 	"edgrid/canon"
 	"edgrid/cells"
+	"edgrid/internal/lines"
 	"edgrid/internal/ordered"
 	"edgrid/scan"
 )
 
 // runScanLines answers each grid of args or of the lines of s.in (the line
-// contract, lines.go) with its puzzles or unavoidable sets, o.workers grids
+// contract, package lines) with its puzzles or unavoidable sets, o.workers grids
 // at a time, in input order. A grid takes from milliseconds to minutes, so
 // the grids, not batches of lines, go to the workers.
 func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) error {
@@ -36,28 +37,28 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 		sc       *scan.Scanner
 		progress func(int64)
 	}
-	job := ordered.Job[inputLine, *batchResult, scanWorker]{
+	job := ordered.Job[lines.Input, *lines.Result, scanWorker]{
 		Workers: workers,
 		NewState: func(i int) scanWorker {
 			return scanWorker{i: i, sc: scan.NewScanner(), progress: status.progress(i)}
 		},
-		Work: func(_ context.Context, sw scanWorker, l inputLine) (*batchResult, error) {
-			r := &batchResult{}
+		Work: func(_ context.Context, sw scanWorker, l lines.Input) (*lines.Result, error) {
+			r := &lines.Result{}
 			status.begin(sw.i)
-			a.answerEach([]inputLine{l}, r, func(l *inputLine, out []byte) ([]byte, error) {
+			a.answerEach([]lines.Input{l}, r, func(l *lines.Input, out []byte) ([]byte, error) {
 				return o.answer(ctx, sw.sc, l, out, sw.progress)
 			})
 			status.end(sw.i)
 			return r, nil
 		},
-		Emit: func(_ inputLine, r *batchResult, more bool) error {
-			for _, e := range r.errs {
+		Emit: func(_ lines.Input, r *lines.Result, more bool) error {
+			for _, e := range r.Errs {
 				status.println(s.err, e)
 				failed++
 			}
-			unfinished = append(unfinished, r.unfinished...)
+			unfinished = append(unfinished, r.Unfinished...)
 			if werr == nil {
-				_, werr = w.Write(r.out)
+				_, werr = w.Write(r.Out)
 			}
 			if werr == nil && !more {
 				werr = w.Flush() // each grid's answer as soon as it is in order
@@ -67,8 +68,8 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 	}
 	// A signal ends the reading; the grids read are answered (the work
 	// sees ctx) and printed.
-	err := job.Run(context.WithoutCancel(ctx), func(send func(inputLine) bool) error {
-		return forEachBatch(ctx, args, s.in, true, func(b []inputLine, _ bool) error {
+	err := job.Run(context.WithoutCancel(ctx), func(send func(lines.Input) bool) error {
+		return forEachBatch(ctx, args, s.in, true, func(b []lines.Input, _ bool) error {
 			for i := range b {
 				send(b[i])
 			}
@@ -94,8 +95,8 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 
 // answer appends the answer to one grid to out (answerer's contract: in
 // text the lines, the last without its line end; in JSON the members).
-func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *inputLine, out []byte, progress func(int64)) ([]byte, error) {
-	g, err := cells.ReadGrid(l.text)
+func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *lines.Input, out []byte, progress func(int64)) ([]byte, error) {
+	g, err := cells.ReadGrid(l.Text)
 	if err != nil {
 		return out, err
 	}
