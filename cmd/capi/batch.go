@@ -79,7 +79,10 @@ func forRows[S any](n, workers int, states *statePool[S], do func(s S, i int) er
 	// Blocks fail in order: the lowest failed block's error is returned
 	// once every block before it has run.
 	return blocks.Run(context.Background(), func(send func(int) bool) error {
-		for lo := 0; lo < n && send(lo); lo += blockRows {
+		for lo := 0; lo < n; lo += blockRows {
+			if !send(lo) {
+				break
+			}
 		}
 		return nil
 	})

@@ -113,17 +113,7 @@ func idJob(r *rank.Ranker, o idOptions, a answerer) bulkJob[*puzzleid.Namer] {
 				}
 				return m, binary.BigEndian.AppendUint64(binary.BigEndian.AppendUint64(nil, mask[0]), mask[1]), nil
 			},
-			Answer: func(ctx context.Context, ms []canon.Grid) ([]bulk.Answer, error) {
-				nums, err := r.RankSorted(ctx, ms, rank.Lex)
-				if err != nil {
-					return nil, err
-				}
-				as := make([]bulk.Answer, len(nums))
-				for k, n := range nums {
-					as[k].V[0] = n
-				}
-				return as, nil
-			},
+			Answer: rankSorted(r, rank.Lex),
 		},
 		a:     a,
 		cells: true,

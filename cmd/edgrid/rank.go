@@ -153,17 +153,7 @@ func rankJob(r *rank.Ranker, o rankOptions, a answerer) bulkJob[struct{}] {
 				m, _, _ := canon.Minlex(&g)
 				return m, m[:], nil
 			},
-			Answer: func(ctx context.Context, ms []canon.Grid) ([]bulk.Answer, error) {
-				nums, err := r.RankSorted(ctx, ms, o.order)
-				if err != nil {
-					return nil, err
-				}
-				as := make([]bulk.Answer, len(nums))
-				for k, n := range nums {
-					as[k].V[0] = n
-				}
-				return as, nil
-			},
+			Answer: rankSorted(r, o.order),
 		},
 		a:     a,
 		cells: true,
@@ -171,6 +161,22 @@ func rankJob(r *rank.Ranker, o rankOptions, a answerer) bulkJob[struct{}] {
 			m := canon.Grid(payload)
 			return appendRank(out, o, ans.V[0], &m), nil
 		},
+	}
+}
+
+// rankSorted is the bulk answer of rank and id: the numbers in order of
+// ascending minlex grids (rank.Ranker.RankSorted).
+func rankSorted(r *rank.Ranker, order rank.Order) func(ctx context.Context, ms []canon.Grid) ([]bulk.Answer, error) {
+	return func(ctx context.Context, ms []canon.Grid) ([]bulk.Answer, error) {
+		nums, err := r.RankSorted(ctx, ms, order)
+		if err != nil {
+			return nil, err
+		}
+		as := make([]bulk.Answer, len(nums))
+		for k, n := range nums {
+			as[k].V[0] = n
+		}
+		return as, nil
 	}
 }
 

@@ -10,7 +10,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 
 	"edgrid/cells"
 	"edgrid/internal/lines"
+	"edgrid/internal/progress"
 	"edgrid/solve"
 )
 
@@ -543,39 +543,14 @@ func startProgress(w io.Writer, opts solveOptions, eng engine) func() {
 		return func() {}
 	}
 	_, fast := eng.(fastEngine)
-	done := make(chan struct{})
-	var once sync.Once
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		start := time.Now()
-		tick := time.NewTicker(time.Second)
-		defer tick.Stop()
-		shown := false
-		for {
-			select {
-			case <-done:
-				if shown {
-					fmt.Fprint(w, "\r\033[K")
-				}
-				return
-			case now := <-tick.C:
-				msg := fmt.Sprintf("edgrid solve: searching, %s", now.Sub(start).Round(time.Second))
-				if opts.count && fast {
-					msg += fmt.Sprintf(", %d solutions so far", progressCount.Load())
-				}
-				fmt.Fprintf(w, "\r\033[K%s (Ctrl-C stops)", msg)
-				shown = true
-			}
+	line := progress.Start(w, time.Second, time.Second, func(elapsed time.Duration) string {
+		msg := fmt.Sprintf("edgrid solve: searching, %s", elapsed.Round(time.Second))
+		if opts.count && fast {
+			msg += fmt.Sprintf(", %d solutions so far", progressCount.Load())
 		}
-	}()
-	return func() {
-		once.Do(func() {
-			close(done)
-			wg.Wait()
-		})
-	}
+		return msg + " (Ctrl-C stops)"
+	})
+	return line.Stop
 }
 
 // b2i is 1 for true.
