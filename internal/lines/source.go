@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"sync"
 	"time"
 
 	"edgrid/cells"
@@ -17,31 +16,6 @@ type batchOrErr struct {
 	lines []Input
 	mem   *batchMem // the memory lines live in, when it may be recycled
 	err   error
-}
-
-// batchMem is the memory of a batch read from standard input: its inputs
-// and the bytes their strings point into. A consumer that knows that no
-// string of the batch is in use any more may give it back with release,
-// for a later batch to reuse without allocating and zeroing it again;
-// one that does not leaves it to the garbage collector.
-type batchMem struct {
-	buf   []byte
-	lines []Input
-}
-
-// batchMems holds the memory of released batches.
-var batchMems = sync.Pool{New: func() any {
-	return &batchMem{buf: make([]byte, 0, BatchBytes+BatchLines), lines: make([]Input, 0, BatchLines)}
-}}
-
-// newBatchMem returns empty memory for a batch.
-func newBatchMem() *batchMem { return batchMems.Get().(*batchMem) }
-
-// release gives m back for reuse.
-func (m *batchMem) release() {
-	if cap(m.buf) <= 2*MaxLine {
-		batchMems.Put(m)
-	}
 }
 
 // inputBatches yields the inputs of args, or else of in, in batches on the
