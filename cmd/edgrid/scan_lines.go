@@ -31,22 +31,24 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 	var unfinished []string
 	w := bufio.NewWriterSize(status.writer(s.out), 1<<16)
 	var werr error
-	// A worker: its scanner and its index in the status line.
+	// A worker: its scanner, its index in the status line, and its note
+	// of why a scan will be long.
 	type scanWorker struct {
 		i        int
 		sc       *scan.Scanner
 		progress func(int64)
+		note     func(string)
 	}
 	job := ordered.Job[lines.Input, *lines.Result, scanWorker]{
 		Workers: workers,
 		NewState: func(i int) scanWorker {
-			return scanWorker{i: i, sc: scan.NewScanner(), progress: status.progress(i)}
+			return scanWorker{i: i, sc: scan.NewScanner(), progress: status.progress(i), note: status.noteOnce()}
 		},
 		Work: func(_ context.Context, sw scanWorker, l lines.Input) (*lines.Result, error) {
 			r := &lines.Result{}
 			status.begin(sw.i)
 			a.answerEach([]lines.Input{l}, r, func(l *lines.Input, out []byte) ([]byte, error) {
-				return o.answer(ctx, sw.sc, l, out, sw.progress)
+				return o.answer(ctx, sw.sc, l, out, sw.progress, sw.note)
 			})
 			status.end(sw.i)
 			return r, nil
@@ -95,7 +97,8 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 
 // answer appends the answer to one grid to out (answerer's contract: in
 // text the lines, the last without its line end; in JSON the members).
-func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *lines.Input, out []byte, progress func(int64)) ([]byte, error) {
+// note, when not nil, is told why the scan will be long (scan_long.go).
+func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *lines.Input, out []byte, progress func(int64), note func(string)) ([]byte, error) {
 	g, err := cells.ReadGrid(l.Text)
 	if err != nil {
 		return out, err
@@ -104,18 +107,29 @@ func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *lines.Inp
 		return o.answerUA(&g, out)
 	}
 	var found []canon.Mask
+	var n int64
 	opt := o.scanOpts()
 	opt.Progress = progress
+	if note != nil {
+		if msg := longNote(ctx, &g, &opt); msg != "" {
+			note(msg)
+		}
+	}
+	// A count keeps no puzzles: a scan of many clues not restricted to
+	// minimal puzzles has millions a grid.
+	keep := !o.count
 	if opt.NoneMinimal() {
 		// No minimal puzzle has so many clues: nothing to search.
 	} else if _, err := sc.Scan(ctx, &g, opt, func(m canon.Mask) error {
-		found = append(found, m)
+		n++
+		if keep {
+			found = append(found, m)
+		}
 		return nil
 	}); err != nil {
 		return out, err
 	}
 	sortMasks(found)
-	n := int64(len(found))
 	switch {
 	case o.json:
 		out = append(out, `,"clues":`...)
