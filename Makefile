@@ -111,12 +111,12 @@ PYTHON ?= /usr/bin/python3
 PYLIB := python/edgrid/native/libedgrid.so
 PYVENV ?= .venv
 
-# libedgrid.so, the c-shared build of capi/, in place in python/edgrid/native
+# libedgrid.so, the c-shared build of cmd/capi/, in place in python/edgrid/native
 # (a directory without __init__.py, so pydoc lists no module for it) for the
 # tests and for running from the checkout (PYTHONPATH=python); with SIMD as
 # the CLI, so edgrid.scan runs as fast as edgrid scan (setup.py does the same).
 python-lib:
-	$(SIMD) $(GO) build -buildmode=c-shared -o $(PYLIB) ./capi
+	$(SIMD) $(GO) build -buildmode=c-shared -o $(PYLIB) ./cmd/capi
 	@rm -f $(PYLIB:.so=.h)
 
 # The Python tests, against bin/edgrid's answers on the same inputs. NumPy is

@@ -14,6 +14,7 @@ import (
 	"edgrid/canon"
 	"edgrid/cells"
 	"edgrid/generate"
+	"edgrid/internal/lines"
 	"edgrid/rate"
 )
 
@@ -272,15 +273,15 @@ func generateGiven(ctx context.Context, o generateOptions, args []string, s stre
 		return err
 	}
 	a := answerer{cmd: "generate", json: o.json}
-	return a.run(ctx, args, s, true, func(b []inputLine, r *batchResult) {
+	return a.run(ctx, args, s, true, func(b []lines.Input, r *lines.Result) {
 		g := pool.Get().(*generate.Generator)
 		defer pool.Put(g)
-		a.answerEach(b, r, func(l *inputLine, out []byte) ([]byte, error) {
-			grid, err := cells.ReadGrid(l.text)
+		a.answerEach(b, r, func(l *lines.Input, out []byte) ([]byte, error) {
+			grid, err := cells.ReadGrid(l.Text)
 			if err != nil {
 				return out, err
 			}
-			p, err := g.FromGrid(ctx, &grid, uint64(l.num))
+			p, err := g.FromGrid(ctx, &grid, uint64(l.Num))
 			if err != nil {
 				return out, err
 			}

@@ -9,6 +9,7 @@ import (
 
 	"edgrid/canon"
 	"edgrid/cells"
+	"edgrid/internal/lines"
 	"edgrid/rate"
 )
 
@@ -47,10 +48,10 @@ type rateOptions struct {
 // fails with exit status 1.
 func runRate(ctx context.Context, o rateOptions, args []string, s streams) error {
 	a := answerer{cmd: "rate", json: o.json, recycle: true}
-	return a.run(ctx, args, s, true, func(b []inputLine, r *batchResult) {
+	return a.run(ctx, args, s, true, func(b []lines.Input, r *lines.Result) {
 		rt := rate.New()
-		a.answerEach(b, r, func(l *inputLine, out []byte) ([]byte, error) {
-			p, err := cells.ReadPuzzle(l.text)
+		a.answerEach(b, r, func(l *lines.Input, out []byte) ([]byte, error) {
+			p, err := cells.ReadPuzzle(l.Text)
 			if err != nil {
 				return out, err
 			}

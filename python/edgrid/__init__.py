@@ -7,7 +7,7 @@ string of 81 characters (digits 1-9, any of ``. 0 - * _ x`` for an empty
 cell), or a list of such strings; and returns arrays with one row per input
 row, in order. :func:`unrank` takes :data:`Numbers` instead.
 
-The work runs in edgrid's Go library (a c-shared build of capi/) on all cores,
+The work runs in edgrid's Go library (a c-shared build of cmd/capi/) on all cores,
 ``workers`` goroutines (0: one per core) for every batch function but
 :func:`scan` (one core), with the GIL released: other Python threads run
 meanwhile, and several threads may call at once. The library does not

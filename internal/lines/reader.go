@@ -1,95 +1,43 @@
-package main
+package lines
 
 import (
 	"bufio"
 	"bytes"
 	"fmt"
 	"io"
-	"strconv"
+	"sync"
 	"unsafe"
 
 	"edgrid/cells"
 )
 
-// The input contract of the line-oriented commands (canon, rank, unrank,
-// solve, id, puzzle, catalog find, scan of grids), written once here: the
-// inputs are the arguments, or else the lines of standard input. An
-// argument that names a file and is not an input as written (argFile), or
-// "-" for standard input, stands for the lines of that file. No input at
-// all is answered with nothing, exit status 0. A UTF-8 byte-order mark at
-// the start is skipped, and so are blank lines and lines starting with #.
-// The first whitespace-separated field of a line is the input; whatever
-// follows it (ratings, names) is copied to the end of the line's answer.
-// Commands that read grids or puzzles (cellInput) also take one written
-// with spaces, '|' or '+' between its cells (the fields up to the 81st
-// cell are then the input), or as 9 lines of 9 cells, box-rule lines
-// between them skipped. Every good input is answered, in input order; a bad
-// one (its text, or a line longer than maxLine) is reported on standard
-// error with its place and the others are still answered; the command
-// then exits with status 1.
-
-// maxLine is the longest line read; a longer one is a bad line.
-const maxLine = 1 << 20
-
-// Batches of lines go to the workers whole. A batch ends after batchLines
-// lines or once it holds batchBytes bytes, whichever comes first, so that
-// a batch of long lines holds at most batchBytes+maxLine bytes and memory
-// stays bounded whatever the lines' length.
-const (
-	batchLines = 4096
-	batchBytes = 256 << 10
-)
-
-// inputLine is one input to a line-oriented subcommand: an argument, a line
-// of standard input, or 9 lines holding one grid.
-type inputLine struct {
-	text string // the input
-	rest string // the fields after the input, or ""
-	num  int    // 1-based: the line on stdin, or the argument
-	last int    // the input's last line on stdin when it spans several, else 0
-	arg  bool   // num counts arguments
-	file string // the file named by an argument that the line is of, or "" ("-": standard input)
-	err  error  // the input could not be read (too long, an unfinished grid); text is then empty
+// batchMem is the memory of a batch read from standard input: its inputs
+// and the bytes their strings point into. A consumer that knows that no
+// string of the batch is in use any more may give it back with release,
+// for a later batch to reuse without allocating and zeroing it again;
+// one that does not leaves it to the garbage collector.
+type batchMem struct {
+	buf   []byte
+	lines []Input
 }
 
-// where names the input in messages: "line 3", "lines 3-13", "argument 2".
-func (l *inputLine) where() string {
-	in := ""
-	if l.file != "" && l.file != "-" {
-		in = l.file + ": "
+// batchMems holds the memory of released batches.
+var batchMems = sync.Pool{New: func() any {
+	return &batchMem{buf: make([]byte, 0, BatchBytes+BatchLines), lines: make([]Input, 0, BatchLines)}
+}}
+
+// newBatchMem returns empty memory for a batch.
+func newBatchMem() *batchMem { return batchMems.Get().(*batchMem) }
+
+// release gives m back for reuse.
+func (m *batchMem) release() {
+	if cap(m.buf) <= 2*MaxLine {
+		batchMems.Put(m)
 	}
-	switch {
-	case l.arg:
-		return "argument " + strconv.Itoa(l.num)
-	case l.last > l.num:
-		return fmt.Sprintf("%slines %d-%d", in, l.num, l.last)
-	}
-	return in + "line " + strconv.Itoa(l.num)
 }
 
-// appendRest appends l's trailing fields, after a space, to an answer.
-func (l *inputLine) appendRest(out []byte) []byte {
-	if l.rest == "" {
-		return out
-	}
-	return append(append(out, ' '), l.rest...)
-}
-
-// lineError formats the error of input l for standard error.
-func lineError(cmd string, l inputLine, err error) string {
-	return fmt.Sprintf("edgrid %s: %s: %s", cmd, l.where(), message(err))
-}
-
-// inputBatch is a batch of inputs; their texts share one string.
-type inputBatch struct {
-	lines []inputLine
-	size  int // bytes of text
-}
-
-// full reports whether the batch is to be handed on before another line.
-func (b *inputBatch) full() bool { return len(b.lines) >= batchLines || b.size >= batchBytes }
-
-// lineReader reads the inputs of standard input into batches.
+// lineReader reads the inputs of a stream (standard input, a file) into
+// batches.
 type lineReader struct {
 	r     *bufio.Reader
 	file  string // the file read, named by an argument, or "" for standard input
@@ -109,12 +57,14 @@ type lineReader struct {
 	// until the batch's consumer is done with it (see batchMem), so they
 	// need no second copy.
 	buf  []byte
-	b    []inputLine
+	b    []Input
 	mem  *batchMem // the memory buf and b came from
 	last *batchMem // the memory of the batch done handed over last
 	eof  bool
 }
 
+// newLineReader returns a reader of the inputs of in (cells: grids and
+// puzzles).
 func newLineReader(in io.Reader, cells bool) *lineReader {
 	// Room for a whole batch from the start: a batch's slices never grow
 	// line by line.
@@ -125,7 +75,7 @@ func newLineReader(in io.Reader, cells bool) *lineReader {
 // next returns the next batch of inputs, or nil at the end of the input.
 // A batch ends early, before it is full, when no more input is buffered,
 // so that the lines of a slow producer are answered as they come.
-func (lr *lineReader) next() ([]inputLine, int, error) {
+func (lr *lineReader) next() ([]Input, int, error) {
 	for !lr.eof {
 		if lr.plainLines() {
 			break
@@ -160,7 +110,7 @@ func (lr *lineReader) name() string {
 // ready reports whether the batch is to be handed over: it is full, or no
 // more input is buffered.
 func (lr *lineReader) ready() bool {
-	return len(lr.b) > 0 && (len(lr.buf) >= batchBytes || len(lr.b) >= batchLines || lr.r.Buffered() == 0 && lr.rows == 0)
+	return len(lr.b) > 0 && (len(lr.buf) >= BatchBytes || len(lr.b) >= BatchLines || lr.r.Buffered() == 0 && lr.rows == 0)
 }
 
 // plainLines takes the buffered lines that are the usual input, 81 bytes
@@ -177,7 +127,7 @@ func (lr *lineReader) plainLines() bool {
 	if p[81] == '\r' && p[82] == '\n' {
 		w = 83
 	}
-	room := min(batchLines-len(lr.b), (batchBytes-len(lr.buf))/w)
+	room := min(BatchLines-len(lr.b), (BatchBytes-len(lr.buf))/w)
 	k := 0
 	for k < room && (k+1)*w <= len(p) {
 		line := p[k*w : (k+1)*w]
@@ -194,7 +144,7 @@ func (lr *lineReader) plainLines() bool {
 	run := lr.buf[start:]
 	for i := range k {
 		lr.n++
-		lr.b = append(lr.b, inputLine{num: lr.n, file: lr.file, text: unsafe.String(&run[i*w], 81)})
+		lr.b = append(lr.b, Input{Num: lr.n, File: lr.file, Text: unsafe.String(&run[i*w], 81)})
 	}
 	lr.r.Discard(k * w)
 	return lr.ready()
@@ -208,7 +158,7 @@ func (lr *lineReader) readLine() ([]byte, error) {
 		lr.long = append(lr.long[:0], line...)
 		for err == bufio.ErrBufferFull {
 			line, err = lr.r.ReadSlice('\n')
-			if len(lr.long) <= maxLine {
+			if len(lr.long) <= MaxLine {
 				lr.long = append(lr.long, line...)
 			}
 		}
@@ -221,9 +171,9 @@ func (lr *lineReader) readLine() ([]byte, error) {
 		return nil, err
 	}
 	lr.n++
-	if len(line) > maxLine {
+	if len(line) > MaxLine {
 		lr.endBlock()
-		lr.add(inputLine{num: lr.n, err: fmt.Errorf("longer than %d bytes", maxLine)}, nil, nil)
+		lr.add(Input{Num: lr.n, Err: fmt.Errorf("longer than %d bytes", MaxLine)}, nil, nil)
 		return nil, err
 	}
 	if lr.n == 1 {
@@ -250,7 +200,7 @@ func (lr *lineReader) take(line []byte) {
 		lr.block = append(append(lr.block, t...), '\n')
 		if lr.rows++; lr.rows == 9 {
 			lr.rows = 0
-			lr.add(inputLine{num: lr.blockLine, last: lr.n}, lr.block, nil)
+			lr.add(Input{Num: lr.blockLine, Last: lr.n}, lr.block, nil)
 		}
 		return
 	}
@@ -258,7 +208,7 @@ func (lr *lineReader) take(line []byte) {
 		return // before a grid's first row
 	}
 	lr.endBlock()
-	lr.add(inputLine{num: lr.n}, input, rest)
+	lr.add(Input{Num: lr.n}, input, rest)
 }
 
 // endBlock reports a grid of 9 lines that stopped early.
@@ -266,18 +216,18 @@ func (lr *lineReader) endBlock() {
 	if lr.rows == 0 {
 		return
 	}
-	lr.add(inputLine{num: lr.blockLine, last: lr.blockLine + lr.rows - 1,
-		err: fmt.Errorf("a grid written as lines of 9 cells ends after %d of 9 rows", lr.rows)}, nil, nil)
+	lr.add(Input{Num: lr.blockLine, Last: lr.blockLine + lr.rows - 1,
+		Err: fmt.Errorf("a grid written as lines of 9 cells ends after %d of 9 rows", lr.rows)}, nil, nil)
 	lr.rows = 0
 }
 
 // add appends an input to the batch, copying its text into buf.
-func (lr *lineReader) add(l inputLine, text, rest []byte) {
+func (lr *lineReader) add(l Input, text, rest []byte) {
 	start := len(lr.buf)
 	lr.buf = append(append(lr.buf, text...), rest...)
-	l.file = lr.file
-	l.text = bufString(lr.buf[start : start+len(text)])
-	l.rest = bufString(lr.buf[start+len(text):])
+	l.File = lr.file
+	l.Text = bufString(lr.buf[start : start+len(text)])
+	l.Rest = bufString(lr.buf[start+len(text):])
 	lr.b = append(lr.b, l)
 }
 
@@ -292,7 +242,7 @@ func bufString(b []byte) string {
 
 // done hands the batch over, its memory as last, and starts the next one
 // in memory of its own.
-func (lr *lineReader) done() ([]inputLine, int, error) {
+func (lr *lineReader) done() ([]Input, int, error) {
 	if len(lr.b) == 0 {
 		return nil, 0, nil
 	}
@@ -302,17 +252,4 @@ func (lr *lineReader) done() ([]inputLine, int, error) {
 	lr.last, lr.mem = lr.mem, newBatchMem()
 	lr.b, lr.buf = lr.mem.lines, lr.mem.buf
 	return b, size, nil
-}
-
-// cellsInput splits an argument as lines are split.
-func cellsInput(a string, isCells bool) (input, rest string) { return cells.Input(a, isCells) }
-
-// argInputs returns the arguments as inputs, split as lines are.
-func argInputs(args []string, isCells bool) []inputLine {
-	b := make([]inputLine, len(args))
-	for i, a := range args {
-		input, rest := cellsInput(a, isCells)
-		b[i] = inputLine{num: i + 1, arg: true, text: input, rest: rest}
-	}
-	return b
 }

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"sync"
-	"sync/atomic"
+
+	"edgrid/internal/ordered"
 )
 
 // blockRows is how many rows a worker claims at a time: enough that claiming
@@ -66,41 +68,24 @@ func forRows[S any](n, workers int, states *statePool[S], do func(s S, i int) er
 		states.put(s)
 		return err
 	}
-	var (
-		next   atomic.Int64 // the first row of the next unclaimed block
-		failed atomic.Int64 // the lowest failed row so far, or n
-		mu     sync.Mutex
-		first  error // the error of row failed
-		wg     sync.WaitGroup
-	)
-	failed.Store(int64(n))
-	for range workers {
-		wg.Go(func() {
-			s := states.get()
-			defer states.put(s)
-			for {
-				lo := int(next.Add(blockRows)) - blockRows
-				// Blocks are claimed in ascending order, so once one starts
-				// after the lowest failure every later one does too.
-				if lo >= n || int64(lo) > failed.Load() {
-					return
-				}
-				err := runRows(s, lo, min(lo+blockRows, n), do)
-				if err == nil {
-					continue
-				}
-				row := err.(*rowError).Row
-				mu.Lock()
-				if int64(row) < failed.Load() {
-					failed.Store(int64(row))
-					first = err
-				}
-				mu.Unlock()
-			}
-		})
+	blocks := ordered.Job[int, struct{}, S]{
+		Workers:   workers,
+		NewState:  func(int) S { return states.get() },
+		FreeState: states.put,
+		Work: func(_ context.Context, s S, lo int) (struct{}, error) {
+			return struct{}{}, runRows(s, lo, min(lo+blockRows, n), do)
+		},
 	}
-	wg.Wait()
-	return first
+	// Blocks fail in order: the lowest failed block's error is returned
+	// once every block before it has run.
+	return blocks.Run(context.Background(), func(send func(int) bool) error {
+		for lo := 0; lo < n; lo += blockRows {
+			if !send(lo) {
+				break
+			}
+		}
+		return nil
+	})
 }
 
 // runRows calls do(s, i) for the rows i in [lo, hi) and returns the first

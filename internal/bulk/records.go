@@ -1,4 +1,4 @@
-package main
+package bulk
 
 import (
 	"bufio"
@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"edgrid/internal/lines"
 )
 
 // The lines file of bulk answering keeps every input in input order, with
@@ -21,7 +23,7 @@ import (
 
 // lineRecord is one input as the lines file keeps it.
 type lineRecord struct {
-	line    inputLine
+	line    lines.Input
 	prepErr string // prepare's error, or ""
 	payload []byte // what prepare kept for the answer (a minlex grid, a mask)
 }
@@ -29,18 +31,18 @@ type lineRecord struct {
 // appendLineRecord appends r's record to b.
 func appendLineRecord(b []byte, r *lineRecord) []byte {
 	l := &r.line
-	b = binary.AppendUvarint(b, uint64(l.num))
-	b = binary.AppendUvarint(b, uint64(l.last))
+	b = binary.AppendUvarint(b, uint64(l.Num))
+	b = binary.AppendUvarint(b, uint64(l.Last))
 	arg := byte(0)
-	if l.arg {
+	if l.Arg {
 		arg = 1
 	}
 	b = append(b, arg)
 	lerr := ""
-	if l.err != nil {
-		lerr = l.err.Error()
+	if l.Err != nil {
+		lerr = l.Err.Error()
 	}
-	for _, s := range []string{lerr, l.text, l.rest, r.prepErr} {
+	for _, s := range []string{lerr, l.Text, l.Rest, r.prepErr} {
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
 	}
@@ -79,7 +81,7 @@ func (lr *lineRecords) next(r *lineRecord) (bool, error) {
 		if err != nil {
 			return bad(err)
 		}
-		if n > maxLine+1<<16 {
+		if n > lines.MaxLine+1<<16 {
 			return bad(fmt.Errorf("a field of %d bytes", n))
 		}
 		s[i] = make([]byte, n)
@@ -87,10 +89,10 @@ func (lr *lineRecords) next(r *lineRecord) (bool, error) {
 			return bad(err)
 		}
 	}
-	*r = lineRecord{line: inputLine{num: int(num), last: int(last), arg: arg == 1, text: string(s[1]), rest: string(s[2])},
+	*r = lineRecord{line: lines.Input{Num: int(num), Last: int(last), Arg: arg == 1, Text: string(s[1]), Rest: string(s[2])},
 		prepErr: string(s[3]), payload: s[4]}
 	if len(s[0]) > 0 {
-		r.line.err = errors.New(string(s[0]))
+		r.line.Err = errors.New(string(s[0]))
 	}
 	return true, nil
 }

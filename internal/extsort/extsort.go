@@ -1,4 +1,9 @@
-package main
+// Package extsort sorts fixed-size records by their bytes within a memory
+// bound: a Sorter holds records in memory up to its bound, and beyond that
+// writes them sorted to run files in a directory, which it merges (in
+// passes, so that few files are open at once) when the records are read
+// back in order. Bulk answering sorts its queries and its answers with it.
+package extsort
 
 import (
 	"bufio"
@@ -12,28 +17,39 @@ import (
 	"sort"
 )
 
-// spillSorter sorts fixed-size records by their bytes within a memory
-// bound: it holds at most max records, and beyond that writes them sorted
-// to a run file in dir, merging the runs at the end.
-type spillSorter struct {
+// Sorter sorts fixed-size records by their bytes within a memory bound:
+// it holds at most max records, and beyond that writes them sorted to a
+// run file in dir, merging the runs at the end.
+type Sorter struct {
 	dir    string
 	name   string // the runs' file name prefix
 	size   int    // bytes a record
 	max    int    // records held in memory
+	fanIn  int    // the most runs merged at once
 	buf    []byte
 	runs   []string
 	merged int // runs written by merging others
 	spills int // runs written from memory
 }
 
-// newSpillSorter returns a sorter of records of size bytes holding at most
-// mem bytes of them (at least one record) before it spills to dir.
-func newSpillSorter(dir, name string, size int, mem int64) *spillSorter {
-	return &spillSorter{dir: dir, name: name, size: size, max: int(max(1, mem/int64(size)))}
+// MergeFanIn is the most runs a Sorter merges at once.
+const MergeFanIn = 64
+
+// New returns a sorter of records of size bytes holding at most mem bytes
+// of them (at least one record) before it spills to run files in dir,
+// named name-000000 and on.
+func New(dir, name string, size int, mem int64) (*Sorter, error) {
+	if size <= 0 {
+		return nil, fmt.Errorf("extsort: records of %d bytes", size)
+	}
+	return &Sorter{dir: dir, name: name, size: size, max: int(max(1, mem/int64(size))), fanIn: MergeFanIn}, nil
 }
 
-// add takes one record (copied).
-func (s *spillSorter) add(rec []byte) error {
+// Spills returns the number of runs written from memory so far.
+func (s *Sorter) Spills() int { return s.spills }
+
+// Add takes one record (copied).
+func (s *Sorter) Add(rec []byte) error {
 	if len(rec) != s.size {
 		return fmt.Errorf("internal error: a record of %d bytes in a sorter of %d", len(rec), s.size)
 	}
@@ -69,12 +85,12 @@ func (r *records) Swap(i, j int) {
 	copy(b, r.tmp)
 }
 
-func (s *spillSorter) sortBuf() {
+func (s *Sorter) sortBuf() {
 	sort.Sort(&records{b: s.buf, size: s.size, tmp: make([]byte, s.size)})
 }
 
 // spill writes the records held, sorted, to a new run file.
-func (s *spillSorter) spill() error {
+func (s *Sorter) spill() error {
 	if len(s.buf) == 0 {
 		return nil
 	}
@@ -89,13 +105,13 @@ func (s *spillSorter) spill() error {
 	return nil
 }
 
-// spilled reports whether some records went to run files.
-func (s *spillSorter) spilled() bool { return len(s.runs) > 0 }
+// Spilled reports whether some records went to run files.
+func (s *Sorter) Spilled() bool { return len(s.runs) > 0 }
 
-// sorted returns the records in ascending order, one by one: next returns
+// Sorted returns the records in ascending order, one by one: next returns
 // a record (valid until the next call), or nil at the end. The sorter is
-// spent afterwards; close releases the run files' handles.
-func (s *spillSorter) sorted() (next func() ([]byte, error), closeAll func(), err error) {
+// spent afterwards; closeAll releases the run files' handles.
+func (s *Sorter) Sorted() (next func() ([]byte, error), closeAll func(), err error) {
 	if len(s.runs) == 0 {
 		s.sortBuf()
 		b := s.buf
@@ -112,12 +128,12 @@ func (s *spillSorter) sorted() (next func() ([]byte, error), closeAll func(), er
 		return nil, nil, err
 	}
 	s.buf = nil
-	// Merged in passes of at most mergeFanIn runs, so that no more than
-	// that many files are open at once.
-	for len(s.runs) > mergeFanIn {
+	// Merged in passes of at most fanIn runs, so that no more than that
+	// many files are open at once.
+	for len(s.runs) > s.fanIn {
 		var runs []string
-		for a := 0; a < len(s.runs); a += mergeFanIn {
-			b := min(a+mergeFanIn, len(s.runs))
+		for a := 0; a < len(s.runs); a += s.fanIn {
+			b := min(a+s.fanIn, len(s.runs))
 			path, err := s.mergeRuns(s.runs[a:b])
 			if err != nil {
 				return nil, nil, err
@@ -129,11 +145,8 @@ func (s *spillSorter) sorted() (next func() ([]byte, error), closeAll func(), er
 	return s.merge(s.runs)
 }
 
-// mergeFanIn is the most runs merged at once (a variable for the tests).
-var mergeFanIn = 64
-
 // mergeRuns merges the runs at paths into a new run file and removes them.
-func (s *spillSorter) mergeRuns(paths []string) (string, error) {
+func (s *Sorter) mergeRuns(paths []string) (string, error) {
 	next, closeAll, err := s.merge(paths)
 	if err != nil {
 		return "", err
@@ -174,8 +187,8 @@ func (s *spillSorter) mergeRuns(paths []string) (string, error) {
 }
 
 // merge returns the records of the runs at paths in ascending order, as
-// sorted does.
-func (s *spillSorter) merge(paths []string) (next func() ([]byte, error), closeAll func(), err error) {
+// Sorted does.
+func (s *Sorter) merge(paths []string) (next func() ([]byte, error), closeAll func(), err error) {
 	h := &runHeap{}
 	var files []*os.File
 	closeAll = func() {

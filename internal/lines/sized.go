@@ -1,4 +1,4 @@
-package main
+package lines
 
 import (
 	"fmt"
@@ -13,10 +13,10 @@ import (
 // every command and the web service share. The n x n puzzles of solve
 // --size are read here, with the same separators and the same empty cells.
 
-// parseSized reads a one-line n x n puzzle: a cell is one character, 1-9,
+// ParseSized reads a one-line n x n puzzle: a cell is one character, 1-9,
 // then A for 10, B for 11 and so on (up to n), or empty; separators (spaces,
 // |, +) as cells.Read.
-func parseSized(t string, n int) ([]uint8, error) {
+func ParseSized(t string, n int) ([]uint8, error) {
 	g := make([]uint8, 0, n*n)
 	count := 0
 	for i := 0; i < len(t); i++ {
@@ -30,7 +30,7 @@ func parseSized(t string, n int) ([]uint8, error) {
 		case v > 9 || int(v) > n:
 			if count < n*n {
 				return nil, &canon.ParseError{Msg: fmt.Sprintf("cell %d (r%dc%d): %q is not a number 1-%c or an empty cell (%s)",
-					count+1, count/n+1, count%n+1, []rune(t[i:])[0], numberChar(n), cells.EmptyChars)}
+					count+1, count/n+1, count%n+1, []rune(t[i:])[0], NumberChar(n), cells.EmptyChars)}
 			}
 		}
 		if count < n*n {
@@ -44,17 +44,17 @@ func parseSized(t string, n int) ([]uint8, error) {
 	return g, nil
 }
 
-// splitSized gathers an n x n puzzle written with spaces between its cells
-// into l.text: the line reader of other sizes than 9x9 cuts the input at
-// the first space. The fields after l.text join it while they hold only
+// SplitSized gathers an n x n puzzle written with spaces between its cells
+// into l.Text: the line reader of other sizes than 9x9 cuts the input at
+// the first space. The fields after l.Text join it while they hold only
 // cells and separators and the cells stay at most n*n; the fields after
-// them stay in l.rest. Between spaced cells, a field of two digits 10..n
+// them stay in l.Rest. Between spaced cells, a field of two digits 10..n
 // is an error: it would read as two cells.
-func splitSized(l *inputLine, n int) error {
-	if l.rest == "" {
+func SplitSized(l *Input, n int) error {
+	if l.Rest == "" {
 		return nil
 	}
-	t := l.text + " " + l.rest
+	t := l.Text + " " + l.Rest
 	count, end := 0, 0
 	for j := 0; j < len(t); {
 		k := j
@@ -68,7 +68,7 @@ func splitSized(l *inputLine, n int) error {
 		}
 		if v, err := strconv.Atoi(f); err == nil && len(f) == 2 && v >= 10 && v <= n {
 			return &canon.ParseError{Msg: fmt.Sprintf("cell %d (r%dc%d): %q would be two cells: write a value above 9 as one letter (A=10 ... %c=%d)",
-				count+1, count/n+1, count%n+1, f, numberChar(n), n)}
+				count+1, count/n+1, count%n+1, f, NumberChar(n), n)}
 		}
 		count, end = count+c, k
 		for k < len(t) && cells.IsSpace(t[k]) {
@@ -79,8 +79,8 @@ func splitSized(l *inputLine, n int) error {
 			break
 		}
 	}
-	if end > len(l.text) {
-		l.text, l.rest = t[:end], strings.TrimSpace(t[end:])
+	if end > len(l.Text) {
+		l.Text, l.Rest = t[:end], strings.TrimSpace(t[end:])
 	}
 	return nil
 }
@@ -99,4 +99,12 @@ func sizedFieldCells(f string, n int) (count int, ok bool) {
 		}
 	}
 	return count, true
+}
+
+// NumberChar writes a value as puzzles and rules files do: 1-9, then A=10.
+func NumberChar(v int) byte {
+	if v <= 9 {
+		return byte('0' + v)
+	}
+	return byte('A' + v - 10)
 }
