@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"syscall"
 
+	"edgrid/canon"
 	"edgrid/internal/bulk"
 	"edgrid/internal/lines"
 	"edgrid/internal/tempdir"
@@ -61,13 +62,34 @@ func answerBulk[S any](ctx context.Context, o *bulkOptions, job bulkJob[S], bs *
 			job.a.cmd, humanBytes(free), humanBytes(minBulkFree))
 		return false, nil
 	}
-	defer limitMemory(o.mem)()
+	restore := limitMemory(o.mem)
 	err = runBulk(ctx, job, tmp.Path, o.mem, bs, s)
-	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
-		err = fmt.Errorf("%w ($TMPDIR %s is full: answer with --bulk=false, which needs no disk, or set TMPDIR to a larger disk)", err, os.TempDir())
+	restore()
+	var full *tempFullError
+	if errors.As(err, &full) {
+		// Nothing is printed yet: bulk chosen by itself gives way to one
+		// at a time, which needs no disk, where the inputs can be read
+		// again.
+		if !o.forced && bs.Rewind() {
+			fmt.Fprintf(s.err, "edgrid %s: $TMPDIR %s filled up during bulk answering (%s); answering one at a time\n",
+				job.a.cmd, os.TempDir(), message(full.err))
+			return false, nil
+		}
+		err = fmt.Errorf("%w ($TMPDIR %s is full: answer with --bulk=false, which needs no disk, or set TMPDIR to a larger disk)", full.err, os.TempDir())
 	}
 	return true, err
 }
+
+// tempFullError is a bulk run's failure for want of room in $TMPDIR
+// before anything was printed.
+type tempFullError struct{ err error }
+
+func (e *tempFullError) Error() string { return e.err.Error() }
+func (e *tempFullError) Unwrap() error { return e.err }
+
+// bulkFault, when set, is the error every answering pass of a bulk run
+// fails with, once every input is read (a variable for the tests).
+var bulkFault error
 
 // minBulkFree is the room bulk answering chosen by itself wants in
 // $TMPDIR before it starts: its spill files take about 250 bytes an input.
@@ -110,11 +132,17 @@ var bulkSpills = func(queries, answers int) {}
 func runBulk[S any](ctx context.Context, job bulkJob[S], dir string, mem int64, bs *lines.Source, s streams) (err error) {
 	prog := newBulkProgress(s.err, s.quiet)
 	defer prog.stop()
+	if bulkFault != nil {
+		job.Answer = func(context.Context, []canon.Grid) ([]bulk.Answer, error) { return nil, bulkFault }
+	}
 	answers, err := bulk.Run(ctx, &job.Job, dir, mem, bs, prog)
 	if err != nil {
 		// Stopped before printing, bulk answering has printed nothing.
 		if ctx.Err() != nil {
 			return stoppedWith(ctx, "nothing is printed (bulk answering prints once every input is answered)")
+		}
+		if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+			return &tempFullError{err}
 		}
 		return err
 	}

@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"edgrid/internal/tempdir"
@@ -77,5 +82,66 @@ func TestBulkSmallTempDir(t *testing.T) {
 	// --bulk still runs in bulk: the room is enough for this input.
 	if c, got, _ := run(t, in, "rank", "--bulk"); c != code || got != want {
 		t.Fatalf("small $TMPDIR, --bulk: exit %d, stdout equal %v", c, got == want)
+	}
+}
+
+// A $TMPDIR that fills up during a bulk run chosen by itself: the inputs
+// are answered one at a time, with a note, when they can be read again (a
+// file on standard input or named, arguments); from a pipe, or with
+// --bulk, the run fails as before, printing nothing.
+func TestBulkTempDirFillsUp(t *testing.T) {
+	defer func() { bulkFault = nil }()
+	// Enough inputs for bulk to come on by itself, one grid to answer in
+	// a pass; bad lines are cheap to answer one at a time.
+	var b strings.Builder
+	b.WriteString(grid1 + "\n")
+	for range autoBulkLines {
+		b.WriteString("abc\n")
+	}
+	in := b.String()
+	file := filepath.Join(t.TempDir(), "grids.txt")
+	if err := os.WriteFile(file, []byte(in), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// runWith runs args with the file on standard input or none.
+	runWith := func(t *testing.T, stdin bool, args ...string) (int, string, string) {
+		var in io.Reader = strings.NewReader("")
+		if stdin {
+			f, err := os.Open(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			in = f
+		}
+		var out, errb bytes.Buffer
+		c := runMain(context.Background(), args, streams{in: in, out: &out, err: &errb})
+		return c, out.String(), errb.String()
+	}
+	const note = "filled up during bulk answering (writing a run: no space left on device); answering one at a time"
+	for _, c := range []struct {
+		name  string
+		stdin bool
+		args  []string
+	}{{"standard input", true, []string{"rank"}}, {"a file named", false, []string{"rank", file}}, {"-", true, []string{"rank", "-"}}} {
+		t.Run(c.name, func(t *testing.T) {
+			code, want, wantErr := runWith(t, c.stdin, append(c.args, "--bulk=false")...)
+			bulkFault = fmt.Errorf("writing a run: %w", syscall.ENOSPC)
+			defer func() { bulkFault = nil }()
+			got, out, errs := runWith(t, c.stdin, c.args...)
+			first, rest, _ := strings.Cut(errs, "\n")
+			if got != code || out != want || !strings.HasPrefix(first, "edgrid rank: $TMPDIR ") || !strings.HasSuffix(first, note) || rest != wantErr {
+				t.Fatalf("exit %d (want %d), stdout equal %v, stderr's first line %q, the rest equal %v", got, code, out == want, first, rest == wantErr)
+			}
+		})
+	}
+	bulkFault = fmt.Errorf("writing a run: %w", syscall.ENOSPC)
+	// From a pipe the inputs are gone: the run fails, printing nothing.
+	c, got, gotErr := run(t, in, "rank")
+	if c != exitFailed || got != "" || !strings.Contains(gotErr, "is full: answer with --bulk=false") {
+		t.Fatalf("a pipe: exit %d, %d bytes out, stderr %q", c, len(got), gotErr)
+	}
+	if c, out, errs := runWith(t, true, "rank", "--bulk"); c != exitFailed || out != "" || !strings.Contains(errs, "is full") {
+		t.Fatalf("--bulk: exit %d, %d bytes out, stderr %q", c, len(out), errs)
 	}
 }

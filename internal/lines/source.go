@@ -154,6 +154,13 @@ type Source struct {
 	// Stopped, when set, is the error Next returns when ctx is done
 	// first; else ctx's cause.
 	Stopped func(ctx context.Context) error
+
+	// What Open was given, for Rewind; start is where a regular file in
+	// was at Open, or -1 when in cannot be read again.
+	args    []string
+	in      io.Reader
+	isCells bool
+	start   int64
 }
 
 // Open starts reading the inputs of args, or else of in (isCells: grids
@@ -161,17 +168,75 @@ type Source struct {
 // a signal that comes before their answers leaves them unfinished, not
 // unread.
 func Open(args []string, in io.Reader, isCells bool) *Source {
-	stop := make(chan struct{})
+	bs := &Source{args: args, in: in, isCells: isCells, start: -1}
+	if f, ok := in.(*os.File); ok && readsIn(args, isCells) {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			if off, err := f.Seek(0, io.SeekCurrent); err == nil {
+				bs.start = off
+			}
+		}
+	}
+	bs.open()
+	return bs
+}
+
+// readsIn reports whether the inputs of args include the reader's: no
+// arguments, or "-" among them.
+func readsIn(args []string, isCells bool) bool {
+	return len(args) == 0 || slices.ContainsFunc(args, func(a string) bool { return ArgFile(a, isCells) == "-" })
+}
+
+// open starts reading from the beginning.
+func (bs *Source) open() {
+	bs.stop, bs.pending, bs.mem = make(chan struct{}), nil, nil
+	args, isCells := bs.args, bs.isCells
 	if len(args) > 0 && !slices.ContainsFunc(args, func(a string) bool { return ArgFile(a, isCells) != "" }) {
 		done := make(chan batchOrErr)
 		close(done)
-		return &Source{ch: done, stop: stop, pending: [][]Input{Args(args, isCells)}}
+		bs.ch, bs.pending = done, [][]Input{Args(args, isCells)}
+		return
 	}
-	return &Source{ch: inputBatches(args, in, isCells, 2, stop), stop: stop}
+	bs.ch = inputBatches(args, bs.in, isCells, 2, bs.stop)
 }
 
 // Close stops the reading.
 func (bs *Source) Close() { close(bs.stop) }
+
+// Rewind stops the reading and starts it again from the first input, when
+// the inputs can be read again: arguments, regular files they name, and a
+// reader that is a regular file (read again from where it was at Open).
+// It reports whether it did; a source that cannot rewind is left as it
+// was. Batches handed out before stay valid only without Recycle.
+func (bs *Source) Rewind() bool {
+	f, _ := bs.in.(*os.File)
+	for _, a := range bs.args {
+		switch name := ArgFile(a, bs.isCells); name {
+		case "":
+		case "-":
+		default:
+			if fi, err := os.Stat(name); err != nil || !fi.Mode().IsRegular() {
+				return false // a pipe's lines are gone
+			}
+		}
+	}
+	stdin := readsIn(bs.args, bs.isCells)
+	if stdin && (f == nil || bs.start < 0) {
+		return false
+	}
+	bs.Close()
+	for range bs.ch {
+		// Drained: the reader has stopped once its channel is closed, and
+		// the file's offset is no longer moved by it.
+	}
+	if stdin {
+		if _, err := f.Seek(bs.start, io.SeekStart); err != nil {
+			bs.open() // read on from where the file is: its end, or an error
+			return false
+		}
+	}
+	bs.open()
+	return true
+}
 
 // Unread puts batches back in front of the source, in their order.
 func (bs *Source) Unread(b ...[]Input) { bs.pending = append(b, bs.pending...) }
