@@ -121,7 +121,7 @@ func TestRunPartsRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = RunParts(context.Background(), opt)
-	lock.unlock()
+	lock.Unlock()
 	if !errors.Is(err, ErrLocked) {
 		t.Errorf("locked directory: %v", err)
 	}
