@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
 	"sync/atomic"
 
 	"edgrid/jobs"
@@ -45,6 +46,20 @@ func partsStopped(s streams, noun, dir string, sum *jobs.Summary, err error) {
 	if !errors.Is(err, jobs.ErrLocked) && sum != nil && sum.Written > 0 {
 		fmt.Fprintf(s.err, "edgrid %s: %d groups done before stopping (in %s)\n", noun, sum.Written, dir)
 	}
+}
+
+// mergeDirs checks the arguments of edgrid NOUN merge: directories, at
+// least one.
+func mergeDirs(noun string, dirs []string) error {
+	if len(dirs) == 0 {
+		return usagef("give the directories of edgrid %s --out", noun)
+	}
+	for _, d := range dirs {
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			return usagef("%s is not a directory", d)
+		}
+	}
+	return nil
 }
 
 // surveyMerge surveys dirs for edgrid NOUN merge (only as Parts.Survey

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -34,13 +33,8 @@ func newQueryMergeCmd(s streams) *cobra.Command {
 
 // runQueryMerge prints the merged result of the parts in o.dirs.
 func runQueryMerge(_ context.Context, o queryMergeOptions, s streams) error {
-	if len(o.dirs) == 0 {
-		return usagef("give the directories of edgrid query --out")
-	}
-	for _, d := range o.dirs {
-		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
-			return usagef("%s is not a directory", d)
-		}
+	if err := mergeDirs("query", o.dirs); err != nil {
+		return err
 	}
 	return mergeAndPrint(o.json, o.dirs, nil, o.partial, s)
 }

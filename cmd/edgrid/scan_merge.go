@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 
@@ -43,13 +42,8 @@ histogram of puzzles per grid, '# per-grid <puzzles> <grids>' a line. Every part
 
 // runScanMerge prints the merge of the parts in o.dirs.
 func runScanMerge(_ context.Context, o scanMergeOptions, s streams) error {
-	if len(o.dirs) == 0 {
-		return usagef("give the directories of edgrid scan --out")
-	}
-	for _, d := range o.dirs {
-		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
-			return usagef("%s is not a directory", d)
-		}
+	if err := mergeDirs("scan", o.dirs); err != nil {
+		return err
 	}
 	return mergeScanParts(o, nil, s)
 }
