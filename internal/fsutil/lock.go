@@ -19,6 +19,7 @@ type HeldError struct {
 	Holder string
 }
 
+// Error names the lock file and its holder.
 func (e *HeldError) Error() string { return e.Path + ": lock held by " + e.Holder }
 
 // Unwrap makes the error ErrHeld.

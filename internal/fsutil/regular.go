@@ -38,6 +38,7 @@ func (e *NotRegularError) What() string {
 	return "not a plain file (" + m.Type().String() + ")"
 }
 
+// Error says what the path is instead.
 func (e *NotRegularError) Error() string { return e.Path + " is " + e.What() + ", not a regular file" }
 
 // Unwrap makes the error ErrNotRegular.

@@ -28,6 +28,7 @@ type Error struct {
 	Msg  string
 }
 
+// Error says where the frame is wrong and how.
 func (e *Error) Error() string {
 	if e.Line == 0 {
 		return e.Msg
