@@ -6,10 +6,9 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/internal/ordered"
 )
 
 // Options control the enumeration of a group.
@@ -192,87 +191,48 @@ func groupRun(ctx context.Context, key band.Key, opt Options, c collect, emit fu
 	if opt.FirstOnly {
 		workers = 1
 	}
-	results := make([]chan *taskResult, len(tasks))
-	for i := range results {
-		results[i] = make(chan *taskResult, 1)
-	}
-	// window bounds the tasks searched ahead of the one being emitted, and
-	// with it the memory held in finished but unemitted results.
-	window := make(chan struct{}, 2*workers)
-	gctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	eg, ectx := errgroup.WithContext(gctx)
-	next := make(chan int)
-	eg.Go(func() error {
-		defer close(next)
-		for i := range tasks {
-			select {
-			case window <- struct{}{}:
-			case <-ectx.Done():
-				return nil
-			}
-			select {
-			case next <- i:
-			case <-ectx.Done():
-				return nil
-			}
-		}
-		return nil
-	})
-	for range workers {
-		eg.Go(func() error {
-			run := newTaskRunner(ectx, key, opt, c)
-			for i := range next {
-				r, err := run(&tasks[i])
-				if err != nil {
-					return err
-				}
-				results[i] <- r
-			}
-			return nil
-		})
-	}
 	var total Stats
 	var emitErr error
-	for i := range tasks {
-		var r *taskResult
-		select {
-		case r = <-results[i]:
-		case <-ectx.Done():
-		}
-		if r == nil {
-			break
-		}
-		<-window
-		before := total.Grids
-		total.Completions += r.stats.Completions
-		total.Band2Pruned += r.stats.Band2Pruned
-		total.Band2Kept += r.stats.Band2Kept
-		n := len(r.autos)
-		if opt.FirstOnly {
-			n = min(n, 1)
-		}
-		if n > 0 {
-			var done int
-			done, emitErr = emit(r, n)
-			total.Grids += int64(done)
-			for _, a := range r.autos[:done] {
-				total.Autos[a]++
+	// The look-ahead window (twice the workers) bounds the tasks searched
+	// ahead of the one being emitted, and with it the memory held in
+	// finished but unemitted results.
+	job := ordered.Job[int, *taskResult, taskRunner]{
+		Workers:  workers,
+		NewState: func(int) taskRunner { return newTaskRunner(key, opt, c) },
+		Work: func(ctx context.Context, run taskRunner, i int) (*taskResult, error) {
+			return run(ctx, &tasks[i])
+		},
+		Emit: func(i int, r *taskResult, _ bool) error {
+			before := total.Grids
+			total.Completions += r.stats.Completions
+			total.Band2Pruned += r.stats.Band2Pruned
+			total.Band2Kept += r.stats.Band2Kept
+			n := len(r.autos)
+			if opt.FirstOnly {
+				n = min(n, 1)
 			}
-		}
-		if opt.TaskDone != nil && emitErr == nil && !opt.FirstOnly {
-			opt.TaskDone(i, total.Grids-before, r.stats.Completions)
-		}
-		resultPool.Put(r)
-		if opt.Progress != nil {
-			opt.Progress(i+1, len(tasks))
-		}
-		if emitErr != nil || (opt.FirstOnly && total.Grids > 0) {
-			break
-		}
+			if n > 0 {
+				var done int
+				done, emitErr = emit(r, n)
+				total.Grids += int64(done)
+				for _, a := range r.autos[:done] {
+					total.Autos[a]++
+				}
+			}
+			if opt.TaskDone != nil && emitErr == nil && !opt.FirstOnly {
+				opt.TaskDone(i, total.Grids-before, r.stats.Completions)
+			}
+			resultPool.Put(r)
+			if opt.Progress != nil {
+				opt.Progress(i+1, len(tasks))
+			}
+			if emitErr != nil || (opt.FirstOnly && total.Grids > 0) {
+				return ordered.ErrStop
+			}
+			return nil
+		},
 	}
-	cancel()
-	err := eg.Wait()
+	err := job.Run(ctx, ordered.Range(len(tasks)))
 	total.Seconds = time.Since(start).Seconds()
 	switch {
 	case emitErr != nil:
@@ -287,14 +247,17 @@ func groupRun(ctx context.Context, key band.Key, opt Options, c collect, emit fu
 	return total, nil
 }
 
+// taskRunner searches one row-4 task until ctx is done.
+type taskRunner func(ctx context.Context, r4 *[8]uint8) (*taskResult, error)
+
 // newTaskRunner returns a function that searches one row-4 task, keeping
 // what c says; each worker has its own.
-func newTaskRunner(ctx context.Context, key band.Key, opt Options, c collect) func(r4 *[8]uint8) (*taskResult, error) {
+func newTaskRunner(key band.Key, opt Options, c collect) taskRunner {
 	s := newBitSearch(key)
-	s.ctx = ctx
 	s.firstOnly = opt.FirstOnly
 	base := key.Partial()
-	return func(r4 *[8]uint8) (*taskResult, error) {
+	return func(ctx context.Context, r4 *[8]uint8) (*taskResult, error) {
+		s.ctx = ctx
 		r := getResult()
 		kept := int64(-1)
 		switch c {

@@ -3,8 +3,8 @@ package generate
 import (
 	"context"
 	"runtime"
-	"sync"
 
+	"edgrid/internal/ordered"
 	"edgrid/rank"
 )
 
@@ -39,78 +39,41 @@ func Run(ctx context.Context, opt Options, ranker *rank.Ranker, workers int, emi
 	if opt.Method == ControlledBias {
 		size = 1
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-
+	// A chunk's puzzles, and the error that ended it: it comes after its
+	// puzzles, where a lone worker would meet it.
 	type result struct {
-		k   uint64 // the chunk: units k*size ..
 		ps  []Puzzle
 		err error
 	}
-	jobs := make(chan uint64)
-	results := make(chan result, 2*workers)
-	window := make(chan struct{}, 2*workers) // chunks handed out and not yet emitted
-	var wg sync.WaitGroup
-	for _, g := range gens {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range jobs {
-				r := result{k: k}
-				for i := k * size; i < (k+1)*size && r.err == nil; i++ {
-					r.ps, r.err = g.Unit(ctx, i, r.ps)
-				}
-				select {
-				case results <- r:
-				case <-ctx.Done():
-					return
-				}
+	job := ordered.Job[uint64, result, *Generator]{
+		Workers:  workers,
+		NewState: func(w int) *Generator { return gens[w] },
+		Work: func(ctx context.Context, g *Generator, k uint64) (result, error) {
+			var r result
+			for i := k * size; i < (k+1)*size && r.err == nil; i++ {
+				r.ps, r.err = g.Unit(ctx, i, r.ps)
 			}
-		}()
-	}
-	go func() {
-		defer close(jobs)
-		for k := uint64(0); ; k++ {
-			select {
-			case window <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case jobs <- k:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	defer wg.Wait()
-	defer cancel()
-
-	// At the top of the loop the chunks below next are emitted and
-	// pending holds the ones done above it. A chunk's error comes after
-	// its puzzles, where a lone worker would meet it.
-	pending := map[uint64]result{}
-	var next uint64
-	for {
-		select {
-		case r := <-results:
-			pending[r.k] = r
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-		for r, ok := pending[next]; ok; r, ok = pending[next] {
-			delete(pending, next)
+			return r, nil
+		},
+		Emit: func(_ uint64, r result, _ bool) error {
 			for i := range r.ps {
 				more, err := emit(&r.ps[i])
-				if err != nil || !more {
+				if err != nil {
 					return err
 				}
+				if !more {
+					return ordered.ErrStop
+				}
 			}
-			if r.err != nil {
-				return r.err
-			}
-			next++
-			<-window
-		}
+			return r.err
+		},
 	}
+	// The chunks k*size ...: as many as emit takes.
+	return job.Run(ctx, func(send func(uint64) bool) error {
+		for k := uint64(0); ; k++ {
+			if !send(k) {
+				return nil
+			}
+		}
+	})
 }

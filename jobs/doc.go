@@ -18,6 +18,6 @@
 // RunParts are the catalog and parts kinds. Parts[T] runs, verifies and
 // merges the parts of per-group work of any sort, given only the
 // PartCodec of what a part holds (query.PartCodec, scan.PartCodec); every
-// part file has internal/partfile's framing. docs/resultdirs.md describes
-// the directory and its manifest.
+// part file has internal/partfile's framing. docs/design/resultdirs.md
+// describes the directory and its manifest.
 package jobs

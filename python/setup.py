@@ -1,4 +1,4 @@
-"""The edgrid package: builds libedgrid.so, the c-shared build of capi/, with the Go toolchain.
+"""The edgrid package: builds libedgrid.so, the c-shared build of cmd/capi/, with the Go toolchain.
 
 The Go module is the directory above this one, or $EDGRID_GO_SRC; $GO names
 the go command (default: go on PATH). Building needs no network when the
@@ -30,8 +30,8 @@ LIBRARY = "native/libedgrid.so"
 def go_source() -> pathlib.Path:
     """The Go module to build from: $EDGRID_GO_SRC, else the checkout above python/."""
     src = pathlib.Path(os.environ.get("EDGRID_GO_SRC", HERE.parent))
-    if not (src / "go.mod").exists() or not (src / "capi").is_dir():
-        raise SystemExit(f"edgrid: no Go module with capi/ at {src}: set EDGRID_GO_SRC to the edgrid checkout")
+    if not (src / "go.mod").exists() or not (src / "cmd" / "capi").is_dir():
+        raise SystemExit(f"edgrid: no Go module with cmd/capi/ at {src}: set EDGRID_GO_SRC to the edgrid checkout")
     return src
 
 
@@ -55,7 +55,7 @@ def build_library(out: pathlib.Path) -> None:
     src = go_source()
     env = {**os.environ, "CGO_ENABLED": "1"}
     env["GOEXPERIMENT"] = go_experiment(go, src, env)
-    cmd = [go, "build", "-buildmode=c-shared", "-trimpath", "-ldflags=-s -w", "-o", str(out), "./capi"]
+    cmd = [go, "build", "-buildmode=c-shared", "-trimpath", "-ldflags=-s -w", "-o", str(out), "./cmd/capi"]
     print("edgrid:", f"GOEXPERIMENT={env['GOEXPERIMENT']}" if env["GOEXPERIMENT"] else "", " ".join(cmd))
     subprocess.run(cmd, cwd=src, check=True, env=env)
     out.with_suffix(".h").unlink(missing_ok=True)

@@ -8,10 +8,9 @@ import (
 	"sort"
 	"sync/atomic"
 
-	"golang.org/x/sync/errgroup"
-
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/internal/ordered"
 	"edgrid/storage"
 )
 
@@ -127,83 +126,34 @@ func (q *Query) Run(ctx context.Context, src Source, groups []int, out io.Writer
 		res *Result
 		out *spill
 	}
-	slots := make([]chan done, len(groups))
-	for i := range slots {
-		slots[i] = make(chan done, 1)
-	}
-	window := make(chan struct{}, 2*par)
-	eg, ectx := errgroup.WithContext(ctx)
-	next := make(chan int)
-	eg.Go(func() error {
-		defer close(next)
-		for i := range groups {
-			select {
-			case window <- struct{}{}:
-			case <-ectx.Done():
-				return nil
+	total := newResult(q.stats, q.whereText())
+	job := ordered.Job[int, done, *worker]{
+		Workers:  par,
+		NewState: func(int) *worker { return q.newWorker() },
+		Work: func(ctx context.Context, w *worker, i int) (done, error) {
+			sp := &spill{}
+			res, err := q.group(ctx, src, groups[i], inner, w, sp)
+			if err != nil {
+				sp.close()
+				return done{}, err
 			}
-			select {
-			case next <- i:
-			case <-ectx.Done():
-				return nil
+			return done{res, sp}, nil
+		},
+		Emit: func(_ int, d done, _ bool) error {
+			defer d.out.close()
+			if err := total.Merge(d.res); err != nil {
+				return err
 			}
-		}
-		return nil
-	})
-	for range par {
-		eg.Go(func() error {
-			w := q.newWorker()
-			for i := range next {
-				sp := &spill{}
-				res, err := q.group(ectx, src, groups[i], inner, w, sp)
-				if err != nil {
-					sp.close()
-					return err
+			if q.opt.Line != nil {
+				if err := d.out.writeTo(out); err != nil {
+					return fmt.Errorf("query: writing output: %w", err)
 				}
-				slots[i] <- done{res, sp}
 			}
 			return nil
-		})
+		},
+		Drop: func(_ int, d done) { d.out.close() },
 	}
-	total := newResult(q.stats, q.whereText())
-	var werr error
-	for i := range groups {
-		var d done
-		select {
-		case d = <-slots[i]:
-		case <-ectx.Done():
-		}
-		if d.res == nil {
-			break
-		}
-		<-window
-		err := total.Merge(d.res)
-		if err == nil && werr == nil && q.opt.Line != nil {
-			if werr = d.out.writeTo(out); werr != nil {
-				werr = fmt.Errorf("query: writing output: %w", werr)
-			}
-		}
-		d.out.close()
-		if err != nil || werr != nil {
-			if werr == nil {
-				werr = err
-			}
-			break
-		}
-	}
-	if werr != nil {
-		// Stop the workers, then drain what they finished.
-		eg.Go(func() error { return werr })
-	}
-	err := eg.Wait()
-	for i := range slots {
-		select {
-		case d := <-slots[i]:
-			d.out.close()
-		default:
-		}
-	}
-	if err != nil {
+	if err := job.Run(ctx, ordered.Range(len(groups))); err != nil {
 		return nil, err
 	}
 	if ctx.Err() != nil {

@@ -33,7 +33,7 @@ func chromium() string {
 // their answers on the board and in the fields; a bad input shows its
 // error beside the box; a permalink reloads the same answer; the page fits
 // a phone's width. A screenshot goes to $EDGRID_SCREENSHOT when it is set
-// (docs/serve.png), else to the test's temporary directory.
+// (docs/guide/serve.png), else to the test's temporary directory.
 func TestPageInBrowser(t *testing.T) {
 	exe := chromium()
 	if exe == "" {
@@ -220,13 +220,17 @@ func TestPageInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	// An ID gives its puzzle; the puzzle links its solution grid's answer.
-	if err := chromedp.Do(ctx, enter(wantP.ID), field("minlex", wantP.Minlex), field("id", wantP.ID)); err != nil {
-		t.Fatalf("id: %v", err)
-	}
-	// An ID names the puzzle over its class's minlex grid, so the grid
-	// linked is that minlex grid.
+	// An ID names the puzzle over its class's minlex grid, so the board
+	// shows that grid and links it (the puzzle typed before has the same
+	// minlex form and ID, so the board tells the answers apart).
 	solG, _ := canon.Parse(wantP.Solution)
 	wantS := wantGrid(t, &solG)
+	err = chromedp.Do(ctx, enter(wantP.ID),
+		poll(fmt.Sprintf(`(%s) === %q`, boardJS, wantS.Minlex)),
+		field("minlex", wantP.Minlex), field("id", wantP.ID))
+	if err != nil {
+		t.Fatalf("id: %v", err)
+	}
 	href := eval(`document.getElementById('to-solution').getAttribute('href')`)
 	if href != "?q="+wantS.Minlex {
 		t.Errorf("the ID's puzzle links %s; want its class's minlex grid %s", href, wantS.Minlex)
@@ -237,6 +241,38 @@ func TestPageInBrowser(t *testing.T) {
 	// The examples answer: the puzzle ID example shows its puzzle.
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`button.example[data-q$="-007020a20698002500022"]`)), field("id", "804894942-007020a20698002500022")); err != nil {
 		t.Fatalf("the ID example: %v", err)
+	}
+	// A new puzzle: a minimal one, shown with its rating.
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS("#new-puzzle")),
+		poll(`document.getElementById('generated').textContent.startsWith('A new minimal puzzle: ')`),
+		poll(`document.querySelector('dd[data-field=solutions]') !== null`),
+	)
+	if err != nil {
+		t.Fatalf("new puzzle: %v", err)
+	}
+	if np := eval(`document.getElementById('q').value`); len(np) != 81 {
+		t.Errorf("new puzzle %q", np)
+	} else if n, sol := solutions(t, np); n != 1 {
+		t.Errorf("new puzzle %s: %d solutions", np, n)
+	} else {
+		clues := 81 - strings.Count(np, ".")
+		if note := eval(`document.getElementById('generated').textContent`); !strings.Contains(note, fmt.Sprintf(": %d clues, grade ", clues)) {
+			t.Errorf("new puzzle %s of %d clues: %q", np, clues, note)
+		}
+		if b := eval(boardJS); b != sol.String() {
+			t.Errorf("new puzzle %s: board %s, want its solution %s", np, b, sol)
+		}
+		for c := range 81 {
+			if np[c] == '.' {
+				continue
+			}
+			q := np[:c] + "." + np[c+1:]
+			if n, _ := solutions(t, q); n == 1 {
+				t.Errorf("new puzzle %s: not minimal, cell %d can go", np, c+1)
+				break
+			}
+		}
 	}
 	// A bad input: the error beside the box, the board cleared.
 	err = chromedp.Do(ctx,

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"edgrid/internal/lines"
 )
 
 // answerer answers the inputs of one line command, as text or as JSON
@@ -23,58 +25,58 @@ type answerer struct {
 // to out: in text the answer's fields, in JSON its members, each after a
 // comma (`,"form":"..."`). An input that a signal's cancellation stopped is
 // left out, unanswered, and named in r.unfinished.
-func (a answerer) answerEach(b []inputLine, r *batchResult, fn func(l *inputLine, out []byte) ([]byte, error)) {
+func (a answerer) answerEach(b []lines.Input, r *lines.Result, fn func(l *lines.Input, out []byte) ([]byte, error)) {
 	for i := range b {
 		l := &b[i]
-		mark := len(r.out)
-		err := l.err
+		mark := len(r.Out)
+		err := l.Err
 		if err == nil {
 			if a.json {
-				r.out = appendJSONString(append(r.out, `{"input":`...), l.text)
+				r.Out = appendJSONString(append(r.Out, `{"input":`...), l.Text)
 			}
-			r.out, err = fn(l, r.out)
+			r.Out, err = fn(l, r.Out)
 		}
 		if err != nil {
-			r.out = r.out[:mark]
+			r.Out = r.Out[:mark]
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-				r.unfinished = append(r.unfinished, l.where())
+				r.Unfinished = append(r.Unfinished, l.Where())
 				continue
 			}
-			if a.quote && l.err == nil {
-				err = fmt.Errorf("%q: %w", short(l.text), err)
+			if a.quote && l.Err == nil {
+				err = fmt.Errorf("%q: %w", short(l.Text), err)
 			}
-			r.errs = append(r.errs, lineError(a.cmd, *l, err))
+			r.Errs = append(r.Errs, lineError(a.cmd, *l, err))
 			if a.json {
-				j := beginJSON(r.out)
-				j.str("input", l.text)
-				j.str("where", l.where())
+				j := beginJSON(r.Out)
+				j.str("input", l.Text)
+				j.str("where", l.Where())
 				j.str("error", message(err))
-				r.out = j.end()
+				r.Out = j.end()
 			}
 			continue
 		}
 		if a.json {
-			if l.rest != "" {
-				r.out = appendJSONString(append(r.out, `,"rest":`...), l.rest)
+			if l.Rest != "" {
+				r.Out = appendJSONString(append(r.Out, `,"rest":`...), l.Rest)
 			}
-			r.out = append(r.out, '}', '\n')
+			r.Out = append(r.Out, '}', '\n')
 		} else {
-			r.out = append(l.appendRest(r.out), '\n')
+			r.Out = append(l.AppendRest(r.Out), '\n')
 		}
 	}
 }
 
 // run answers every input of args or s.in on all cores, in input order,
 // and fails with exit status 1 when some input was bad.
-func (a answerer) run(ctx context.Context, args []string, s streams, cells bool, work func(b []inputLine, r *batchResult)) error {
+func (a answerer) run(ctx context.Context, args []string, s streams, cells bool, work func(b []lines.Input, r *lines.Result)) error {
 	bs := openBatches(args, s.in, cells)
-	defer bs.close()
-	bs.recycle = a.recycle
+	defer bs.Close()
+	bs.Recycle = a.recycle
 	return a.runFrom(ctx, bs, s, work)
 }
 
 // runFrom is run over the batches of bs.
-func (a answerer) runFrom(ctx context.Context, bs *batchSource, s streams, work func(b []inputLine, r *batchResult)) error {
+func (a answerer) runFrom(ctx context.Context, bs *lines.Source, s streams, work func(b []lines.Input, r *lines.Result)) error {
 	failed, err := orderedMapFrom(ctx, bs, s, a.cmd, work)
 	if err != nil {
 		return err
@@ -91,4 +93,9 @@ func short(s string) string {
 		return s[:87] + "..."
 	}
 	return s
+}
+
+// lineError formats the error of input l for standard error.
+func lineError(cmd string, l lines.Input, err error) string {
+	return fmt.Sprintf("edgrid %s: %s: %s", cmd, l.Where(), message(err))
 }

@@ -6,27 +6,29 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"edgrid/internal/lines"
 )
 
 // chooseOn runs choose (not forced) over the lines of in and returns its
 // choice and the inputs it put back followed by the rest, as a later
 // reader of bs sees them.
-func chooseOn(t *testing.T, in io.Reader) (bool, int, []inputLine) {
+func chooseOn(t *testing.T, in io.Reader) (bool, int, []lines.Input) {
 	t.Helper()
 	ctx := context.Background()
 	bs := openBatches(nil, in, true)
-	defer bs.close()
+	defer bs.Close()
 	var o bulkOptions
 	use, err := o.choose(ctx, bs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	held := 0
-	for _, b := range bs.pending {
+	for _, b := range bs.Pending() {
 		held += batchSize(b)
 	}
-	var all []inputLine
-	if err := bs.each(ctx, func(b []inputLine, _ bool) error {
+	var all []lines.Input
+	if err := bs.Each(ctx, func(b []lines.Input, _ bool) error {
 		all = append(all, b...)
 		return nil
 	}); err != nil {
@@ -46,14 +48,14 @@ func gridLines(n int) string {
 
 // checkLines fails unless lines are the n inputs of gridLines in order:
 // the batches choose read are put back in front, none lost or repeated.
-func checkLines(t *testing.T, lines []inputLine, n int) {
+func checkLines(t *testing.T, inputs []lines.Input, n int) {
 	t.Helper()
-	if len(lines) != n {
-		t.Fatalf("%d inputs after choose, want %d", len(lines), n)
+	if len(inputs) != n {
+		t.Fatalf("%d inputs after choose, want %d", len(inputs), n)
 	}
-	for i, l := range lines {
-		if l.num != i+1 || l.rest != itoa(i+1) {
-			t.Fatalf("input %d after choose is line %d (%q)", i+1, l.num, l.rest)
+	for i, l := range inputs {
+		if l.Num != i+1 || l.Rest != itoa(i+1) {
+			t.Fatalf("input %d after choose is line %d (%q)", i+1, l.Num, l.Rest)
 		}
 	}
 }
@@ -64,11 +66,11 @@ func TestChooseThreshold(t *testing.T) {
 		n    int
 		want bool
 	}{{autoBulkLines - 1, false}, {autoBulkLines, true}, {autoBulkLines + 5000, true}, {10, false}} {
-		use, _, lines := chooseOn(t, strings.NewReader(gridLines(c.n)))
+		use, _, inputs := chooseOn(t, strings.NewReader(gridLines(c.n)))
 		if use != c.want {
 			t.Errorf("%d inputs: bulk %v, want %v", c.n, use, c.want)
 		}
-		checkLines(t, lines, c.n)
+		checkLines(t, inputs, c.n)
 	}
 }
 
@@ -78,9 +80,9 @@ func TestChooseForced(t *testing.T) {
 		bs := openBatches(nil, strings.NewReader(gridLines(10)), true)
 		o := bulkOptions{bulk: want, forced: true}
 		use, err := o.choose(context.Background(), bs)
-		bs.close()
-		if err != nil || use != want || len(bs.pending) != 0 {
-			t.Errorf("forced %v: %v, %v, %d batches read", want, use, err, len(bs.pending))
+		bs.Close()
+		if err != nil || use != want || len(bs.Pending()) != 0 {
+			t.Errorf("forced %v: %v, %v, %d batches read", want, use, err, len(bs.Pending()))
 		}
 	}
 }
@@ -98,11 +100,11 @@ func TestChooseSlowPipe(t *testing.T) {
 		io.WriteString(w, text[half:])
 		w.Close()
 	}()
-	use, _, lines := chooseOn(t, r)
+	use, _, inputs := chooseOn(t, r)
 	if use {
 		t.Error("a pipe that paused: bulk chosen")
 	}
-	checkLines(t, lines, n)
+	checkLines(t, inputs, n)
 }
 
 // choose holds at most chooseBytes (and one batch) of long lines while it
@@ -110,7 +112,7 @@ func TestChooseSlowPipe(t *testing.T) {
 func TestChooseBoundedInBytes(t *testing.T) {
 	defer func(b int) { chooseBytes = b }(chooseBytes)
 	chooseBytes = 4 << 20
-	long := grid1 + " " + strings.Repeat("x", maxLine-200) + "\n"
+	long := grid1 + " " + strings.Repeat("x", lines.MaxLine-200) + "\n"
 	const n = 40 // 40 MB of lines, far under autoBulkLines of them
 	pr, pw := io.Pipe()
 	go func() {
@@ -121,14 +123,14 @@ func TestChooseBoundedInBytes(t *testing.T) {
 		}
 		pw.Close()
 	}()
-	use, held, lines := chooseOn(t, pr)
+	use, held, inputs := chooseOn(t, pr)
 	if use {
 		t.Error("long lines: bulk chosen")
 	}
-	if limit := chooseBytes + batchBytes + maxLine; held > limit {
+	if limit := chooseBytes + lines.BatchBytes + lines.MaxLine; held > limit {
 		t.Errorf("choose held %d bytes of input, want at most %d", held, limit)
 	}
-	if len(lines) != n {
-		t.Errorf("%d inputs after choose, want %d", len(lines), n)
+	if len(inputs) != n {
+		t.Errorf("%d inputs after choose, want %d", len(inputs), n)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"edgrid/internal/lines"
 )
 
 // Bulk answering (bulk.go) is on by itself once the input reaches
@@ -73,18 +75,18 @@ func parseMem(s string) (int64, bool) {
 // The batches read to decide are put back. What it holds meanwhile is
 // bounded in bytes too, by chooseBytes (and one batch): an input of long
 // lines that reaches it first is answered one at a time, as it streams.
-func (o *bulkOptions) choose(ctx context.Context, bs *batchSource) (bool, error) {
+func (o *bulkOptions) choose(ctx context.Context, bs *lines.Source) (bool, error) {
 	if o.forced {
 		return o.bulk, nil
 	}
-	var read [][]inputLine
+	var read [][]lines.Input
 	n, size := 0, 0
-	defer func() { bs.unread(read...) }()
+	defer func() { bs.Unread(read...) }()
 	for n < autoBulkLines {
 		if size >= chooseBytes {
 			return false, nil
 		}
-		b, late, err := bs.nextWithin(ctx, bulkWait)
+		b, late, err := bs.NextWithin(ctx, bulkWait)
 		if err != nil {
 			return false, err
 		}
@@ -103,10 +105,10 @@ func (o *bulkOptions) choose(ctx context.Context, bs *batchSource) (bool, error)
 var chooseBytes = 32 << 20
 
 // batchSize is the bytes of text of a batch's inputs.
-func batchSize(b []inputLine) int {
+func batchSize(b []lines.Input) int {
 	n := 0
 	for i := range b {
-		n += len(b[i].text) + len(b[i].rest)
+		n += len(b[i].Text) + len(b[i].Rest)
 	}
 	return n
 }

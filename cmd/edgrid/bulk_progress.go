@@ -30,7 +30,7 @@ var bulkTerminal = isTerminal
 // quiet (--quiet) is false.
 func newBulkProgress(w io.Writer, quiet bool) *bulkProgress {
 	p := &bulkProgress{w: w}
-	p.phase("reading", -1)
+	p.Phase("reading", -1)
 	if quiet || !bulkTerminal(w) {
 		return p
 	}
@@ -38,16 +38,16 @@ func newBulkProgress(w io.Writer, quiet bool) *bulkProgress {
 	return p
 }
 
-// phase starts a phase of total inputs (-1: not known yet), shown at once.
-func (p *bulkProgress) phase(name string, total int64) {
+// Phase starts a phase of total inputs (-1: not known yet), shown at once.
+func (p *bulkProgress) Phase(name string, total int64) {
 	p.name.Store(&name)
 	p.total.Store(total)
 	p.done.Store(0)
 	p.line.Draw()
 }
 
-// add counts n inputs done in the current phase.
-func (p *bulkProgress) add(n int64) { p.done.Add(n) }
+// Add counts n inputs done in the current phase.
+func (p *bulkProgress) Add(n int64) { p.done.Add(n) }
 
 // text is the progress line's text.
 func (p *bulkProgress) text(time.Duration) string {

@@ -43,12 +43,12 @@ func TestBulkProgressMessages(t *testing.T) {
 	bulkTerminal = func(any) bool { return true }
 	var b bytes.Buffer
 	p := newBulkProgress(&b, false)
-	p.phase("answering", 5000)
-	p.add(4863)
+	p.Phase("answering", 5000)
+	p.Add(4863)
 	p.show()
 	const msg = "edgrid rank: line 2501: cell 1 (r1c1): '?' is not a digit"
 	p.println(msg)
-	p.phase("writing", 10)
+	p.Phase("writing", 10)
 	rows := screen(b.String())
 	want := []string{msg, "writing: 0 of 10 inputs (0.0%)"}
 	if len(rows) != 2 || rows[0] != want[0] || rows[1] != want[1] {

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/binary"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -195,61 +193,6 @@ func TestBulkMemFlag(t *testing.T) {
 	for s, want := range map[string]int64{"64K": 64 << 10, "512M": 512 << 20, "4G": 4 << 30, "2GiB": 2 << 30, "100000": 100000} {
 		if n, ok := parseMem(s); !ok || n != want {
 			t.Errorf("parseMem(%q) = %d, %v; want %d", s, n, ok, want)
-		}
-	}
-}
-
-// The spill sorter gives the records in order whether it held them all or
-// wrote runs.
-// Many runs are merged in passes of at most mergeFanIn: the last merge
-// opens no more files than that. The memory held never exceeds the bound.
-func TestSpillSorter(t *testing.T) {
-	defer func(n int) { mergeFanIn = n }(mergeFanIn)
-	mergeFanIn = 3
-	rng := rand.New(rand.NewPCG(8, 9))
-	for _, mem := range []int64{1 << 20, 10 * 12, 12} {
-		s := newSpillSorter(t.TempDir(), "x", 12, mem)
-		var want [][]byte
-		for range 1000 {
-			rec := binary.BigEndian.AppendUint64(nil, rng.Uint64()%300) // duplicates too
-			rec = binary.BigEndian.AppendUint32(rec, rng.Uint32())
-			want = append(want, rec)
-			if err := s.add(rec); err != nil {
-				t.Fatal(err)
-			}
-			if cap(s.buf) > s.max*s.size {
-				t.Fatalf("mem %d: %d bytes held for at most %d records of %d", mem, cap(s.buf), s.max, s.size)
-			}
-		}
-		if s.spilled() != (mem < 1000*12) {
-			t.Errorf("mem %d: spilled %v", mem, s.spilled())
-		}
-		next, closeAll, err := s.sorted()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(s.runs) > mergeFanIn {
-			t.Errorf("mem %d: %d runs merged at once, want at most %d", mem, len(s.runs), mergeFanIn)
-		}
-		var got [][]byte
-		for {
-			r, err := next()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r == nil {
-				break
-			}
-			got = append(got, bytes.Clone(r))
-		}
-		closeAll()
-		if len(got) != len(want) {
-			t.Fatalf("mem %d: %d records out of %d", mem, len(got), len(want))
-		}
-		for i := 1; i < len(got); i++ {
-			if bytes.Compare(got[i-1], got[i]) > 0 {
-				t.Fatalf("mem %d: record %d out of order", mem, i)
-			}
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"edgrid/canon"
 	"edgrid/cells"
+	"edgrid/internal/lines"
 )
 
 func init() { register(newCanonCmd) }
@@ -78,21 +79,21 @@ func runCanon(ctx context.Context, o canonOptions, args []string, s streams) err
 	// Answers and messages copy what they show of an input: the batch's
 	// memory is free once they are written.
 	a := answerer{cmd: "canon", json: o.json, recycle: true}
-	return a.run(ctx, args, s, true, func(b []inputLine, r *batchResult) {
+	return a.run(ctx, args, s, true, func(b []lines.Input, r *lines.Result) {
 		var pc canon.PuzzleCanon
 		var p canon.Grid // one a batch: Minlex's argument escapes
-		a.answerEach(b, r, func(l *inputLine, out []byte) ([]byte, error) {
+		a.answerEach(b, r, func(l *lines.Input, out []byte) ([]byte, error) {
 			if o.pattern {
 				// The usual line's pattern straight from its text; a
 				// full grid (to be checked) and any other text are read
 				// below.
-				if m, clues, ok := cells.ReadMask(l.text); ok && clues < 81 {
+				if m, clues, ok := cells.ReadMask(l.Text); ok && clues < 81 {
 					return appendPatternAnswer(out, &pc, m, empty, o), nil
 				}
 			}
 			var n int
 			var err error
-			if p, n, err = cells.Read(l.text); err != nil {
+			if p, n, err = cells.Read(l.Text); err != nil {
 				return out, err
 			}
 			if o.pattern {

@@ -8,6 +8,7 @@ import (
 
 	"edgrid/canon"
 	"edgrid/cells"
+	"edgrid/internal/lines"
 	"edgrid/storage"
 )
 
@@ -32,16 +33,16 @@ func runCatalogFind(ctx context.Context, o catalogOptions, s streams) error {
 	go canon.Prepare()
 	a := answerer{cmd: "catalog find", json: o.json}
 	bs := openBatches(o.args, s.in, true)
-	defer bs.close()
-	if done, err := o.bulk.answerBulk(ctx, findJob(t, a), bs, s); done || err != nil {
+	defer bs.Close()
+	if done, err := answerBulk(ctx, &o.bulk, findJob(t, a), bs, s); done || err != nil {
 		return err
 	}
 	w := bufio.NewWriter(s.out)
 	failed := 0
 	var corrupt error
-	err = bs.each(ctx, func(b []inputLine, idle bool) error {
-		var r batchResult
-		a.answerEach(b, &r, func(l *inputLine, out []byte) ([]byte, error) {
+	err = bs.Each(ctx, func(b []lines.Input, idle bool) error {
+		var r lines.Result
+		a.answerEach(b, &r, func(l *lines.Input, out []byte) ([]byte, error) {
 			m, err := findQuery(l)
 			if err != nil {
 				return out, err
@@ -57,11 +58,11 @@ func runCatalogFind(ctx context.Context, o catalogOptions, s streams) error {
 			}
 			return appendFound(out, a.json, &m, group, ord, num), nil
 		})
-		for _, e := range r.errs {
+		for _, e := range r.Errs {
 			fmt.Fprintln(s.err, e)
 		}
-		failed += len(r.errs)
-		w.Write(r.out)
+		failed += len(r.Errs)
+		w.Write(r.Out)
 		if corrupt != nil {
 			return corrupt
 		}
@@ -83,8 +84,8 @@ func runCatalogFind(ctx context.Context, o catalogOptions, s streams) error {
 }
 
 // findQuery reads a line's grid, checks it and returns its minlex form.
-func findQuery(l *inputLine) (canon.Grid, error) {
-	g, err := cells.ReadGrid(l.text)
+func findQuery(l *lines.Input) (canon.Grid, error) {
+	g, err := cells.ReadGrid(l.Text)
 	if err != nil {
 		return g, err
 	}

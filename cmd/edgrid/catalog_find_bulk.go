@@ -7,6 +7,8 @@ import (
 
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/internal/bulk"
+	"edgrid/internal/lines"
 	"edgrid/storage"
 )
 
@@ -15,21 +17,22 @@ import (
 // answered with one ordered pass over the group's file (BelowSorted); a
 // grid that is not there is answered "missed", and the message for it is
 // the one that finding it alone gives.
-func findJob(t *catalogTarget, a answerer) bulkJob {
-	return bulkJob{
-		a:        a,
-		cells:    true,
-		newState: func() any { return nil },
-		prepare: func(_ context.Context, _ any, l *inputLine) (canon.Grid, []byte, error) {
-			m, err := findQuery(l)
-			return m, m[:], err
+func findJob(t *catalogTarget, a answerer) bulkJob[struct{}] {
+	return bulkJob[struct{}]{
+		Job: bulk.Job[struct{}]{
+			Prepare: func(_ context.Context, _ struct{}, l *lines.Input) (canon.Grid, []byte, error) {
+				m, err := findQuery(l)
+				return m, m[:], err
+			},
+			Answer: func(ctx context.Context, ms []canon.Grid) ([]bulk.Answer, error) {
+				return t.findSorted(ctx, ms)
+			},
 		},
-		answer: func(ctx context.Context, ms []canon.Grid) ([]bulkAnswer, error) {
-			return t.findSorted(ctx, ms)
-		},
-		format: func(out []byte, payload []byte, ans bulkAnswer) ([]byte, error) {
+		a:     a,
+		cells: true,
+		format: func(out []byte, payload []byte, ans bulk.Answer) ([]byte, error) {
 			m := canon.Grid(payload)
-			if ans.status == findMissed {
+			if ans.Status == findMissed {
 				_, _, _, err := t.locate(&m)
 				if err == nil {
 					// Found alone but not in the pass: the file changed
@@ -38,7 +41,7 @@ func findJob(t *catalogTarget, a answerer) bulkJob {
 				}
 				return out, err
 			}
-			return appendFound(out, a.json, &m, int(ans.v[0]), ans.v[1], ans.v[2]), nil
+			return appendFound(out, a.json, &m, int(ans.V[0]), ans.V[1], ans.V[2]), nil
 		},
 	}
 }
@@ -51,14 +54,14 @@ var errFindChanged = errors.New("the catalog changed while it was read: run agai
 
 // findSorted answers ascending minlex grids of one first band: each group's
 // grids in one ordered pass over its file. Damage in a file is an error.
-func (t *catalogTarget) findSorted(ctx context.Context, ms []canon.Grid) ([]bulkAnswer, error) {
-	as := make([]bulkAnswer, len(ms))
+func (t *catalogTarget) findSorted(ctx context.Context, ms []canon.Grid) ([]bulk.Answer, error) {
+	as := make([]bulk.Answer, len(ms))
 	// The rows of each group, ascending within it.
 	byGroup := map[int][]int{}
 	for k := range ms {
 		grp, err := band.GroupOf(&ms[k])
 		if err != nil {
-			as[k].status = findMissed
+			as[k].Status = findMissed
 			continue
 		}
 		byGroup[grp.Number] = append(byGroup[grp.Number], k)
@@ -79,7 +82,7 @@ func (t *catalogTarget) findSorted(ctx context.Context, ms []canon.Grid) ([]bulk
 		}
 		if !ok {
 			for _, k := range rows {
-				as[k].status = findMissed
+				as[k].Status = findMissed
 			}
 			continue
 		}
@@ -95,10 +98,10 @@ func (t *catalogTarget) findSorted(ctx context.Context, ms []canon.Grid) ([]bulk
 		}
 		for i, k := range rows {
 			if !found[i] {
-				as[k].status = findMissed
+				as[k].Status = findMissed
 				continue
 			}
-			as[k].v = [3]int64{int64(g), below[i] + 1, first + below[i]}
+			as[k].V = [3]int64{int64(g), below[i] + 1, first + below[i]}
 		}
 	}
 	return as, nil

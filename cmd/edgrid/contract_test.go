@@ -3,11 +3,13 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"edgrid/internal/lines"
 )
 
-// The line contract (lines.go), checked the same way for every
+// The line contract (package lines), checked the same way for every
 // line-oriented command: a byte-order mark, trailing fields passed through,
-// a bad line and a line longer than maxLine reported with their line
+// a bad line and a line longer than lines.MaxLine reported with their line
 // numbers (once each), comments and blank lines skipped, every good line
 // answered, exit status 1.
 func TestLineContract(t *testing.T) {
@@ -36,7 +38,7 @@ func TestLineContract(t *testing.T) {
 		{[]string{"puzzle"}, id, "1-x", strings.TrimSpace(named), "want NUMBER-MASK"},
 	} {
 		name := strings.Join(tc.args[:1], " ")
-		in := "\ufeff" + tc.good + " \t9.9 a name\n" + tc.bad + "\n" + strings.Repeat("1", maxLine+10) + "\n# a comment\n\n" + tc.good + "\n"
+		in := "\ufeff" + tc.good + " \t9.9 a name\n" + tc.bad + "\n" + strings.Repeat("1", lines.MaxLine+10) + "\n# a comment\n\n" + tc.good + "\n"
 		code, out, errs := run(t, in, tc.args...)
 		want := tc.answer + " 9.9 a name\n" + tc.answer + "\n"
 		if code != exitFailed || out != want {

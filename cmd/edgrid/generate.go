@@ -14,6 +14,7 @@ import (
 	"edgrid/canon"
 	"edgrid/cells"
 	"edgrid/generate"
+	"edgrid/internal/lines"
 	"edgrid/rate"
 )
 
@@ -47,7 +48,7 @@ the range; up to 20 clues the scan finds each grid's first puzzle instead (edgri
 --first), which can take minutes a puzzle. --stats prints the distribution of minimal
 puzzles by clue count that N controlled-bias puzzles estimate, corrected for the bias:
 '<clues> <share> <error>' a line. The same --seed gives the same puzzles on every machine,
-whatever --workers (docs/generate.md).`,
+whatever --workers (docs/guide/generate.md).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.validate(cmd, args); err != nil {
 				return err
@@ -272,15 +273,15 @@ func generateGiven(ctx context.Context, o generateOptions, args []string, s stre
 		return err
 	}
 	a := answerer{cmd: "generate", json: o.json}
-	return a.run(ctx, args, s, true, func(b []inputLine, r *batchResult) {
+	return a.run(ctx, args, s, true, func(b []lines.Input, r *lines.Result) {
 		g := pool.Get().(*generate.Generator)
 		defer pool.Put(g)
-		a.answerEach(b, r, func(l *inputLine, out []byte) ([]byte, error) {
-			grid, err := cells.ReadGrid(l.text)
+		a.answerEach(b, r, func(l *lines.Input, out []byte) ([]byte, error) {
+			grid, err := cells.ReadGrid(l.Text)
 			if err != nil {
 				return out, err
 			}
-			p, err := g.FromGrid(ctx, &grid, uint64(l.num))
+			p, err := g.FromGrid(ctx, &grid, uint64(l.Num))
 			if err != nil {
 				return out, err
 			}

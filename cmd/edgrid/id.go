@@ -9,6 +9,8 @@ import (
 
 	"edgrid/canon"
 	"edgrid/cells"
+	"edgrid/internal/bulk"
+	"edgrid/internal/lines"
 	"edgrid/puzzleid"
 	"edgrid/rank"
 )
@@ -69,11 +71,11 @@ func newPuzzleCmd(s streams) *cobra.Command {
 // input, all the numbers together (runBulk).
 func runID(ctx context.Context, o idOptions, args []string, s streams) error {
 	a := answerer{cmd: "id", json: o.json}
-	bulk := func(ctx context.Context, r *rank.Ranker, bs *batchSource) (bool, error) {
-		return o.bulk.answerBulk(ctx, idJob(r, o, a), bs, s)
+	bulk := func(ctx context.Context, r *rank.Ranker, bs *lines.Source) (bool, error) {
+		return answerBulk(ctx, &o.bulk, idJob(r, o, a), bs, s)
 	}
-	return runIDs(ctx, a, o.catalog, true, args, s, bulk, func(ctx context.Context, n *puzzleid.Namer, l *inputLine, out []byte) ([]byte, error) {
-		p, err := cells.ReadPuzzle(l.text)
+	return runIDs(ctx, a, o.catalog, true, args, s, bulk, func(ctx context.Context, n *puzzleid.Namer, l *lines.Input, out []byte) ([]byte, error) {
+		p, err := cells.ReadPuzzle(l.Text)
 		if err != nil {
 			return out, err
 		}
@@ -95,37 +97,29 @@ func appendID(out []byte, o idOptions, id puzzleid.ID) []byte {
 
 // idJob is id's bulk answering: the query is the minlex form of the
 // puzzle's solution, the payload the mask.
-func idJob(r *rank.Ranker, o idOptions, a answerer) bulkJob {
-	return bulkJob{
-		damagePerLine: true,
-		a:             a,
-		cells:         true,
-		newState:      func() any { return puzzleid.New(r) },
-		prepare: func(ctx context.Context, st any, l *inputLine) (canon.Grid, []byte, error) {
-			p, err := cells.ReadPuzzle(l.text)
-			if err != nil {
-				return canon.Grid{}, nil, err
-			}
-			m, mask, err := st.(*puzzleid.Namer).Key(ctx, &p)
-			if err != nil {
-				return canon.Grid{}, nil, err
-			}
-			return m, binary.BigEndian.AppendUint64(binary.BigEndian.AppendUint64(nil, mask[0]), mask[1]), nil
+func idJob(r *rank.Ranker, o idOptions, a answerer) bulkJob[*puzzleid.Namer] {
+	return bulkJob[*puzzleid.Namer]{
+		Job: bulk.Job[*puzzleid.Namer]{
+			DamagePerLine: true,
+			NewState:      func() *puzzleid.Namer { return puzzleid.New(r) },
+			Prepare: func(ctx context.Context, n *puzzleid.Namer, l *lines.Input) (canon.Grid, []byte, error) {
+				p, err := cells.ReadPuzzle(l.Text)
+				if err != nil {
+					return canon.Grid{}, nil, err
+				}
+				m, mask, err := n.Key(ctx, &p)
+				if err != nil {
+					return canon.Grid{}, nil, err
+				}
+				return m, binary.BigEndian.AppendUint64(binary.BigEndian.AppendUint64(nil, mask[0]), mask[1]), nil
+			},
+			Answer: rankSorted(r, rank.Lex),
 		},
-		answer: func(ctx context.Context, ms []canon.Grid) ([]bulkAnswer, error) {
-			nums, err := r.RankSorted(ctx, ms, rank.Lex)
-			if err != nil {
-				return nil, err
-			}
-			as := make([]bulkAnswer, len(nums))
-			for k, n := range nums {
-				as[k].v[0] = n
-			}
-			return as, nil
-		},
-		format: func(out []byte, payload []byte, ans bulkAnswer) ([]byte, error) {
+		a:     a,
+		cells: true,
+		format: func(out []byte, payload []byte, ans bulk.Answer) ([]byte, error) {
 			mask := canon.Mask{binary.BigEndian.Uint64(payload), binary.BigEndian.Uint64(payload[8:])}
-			return appendID(out, o, puzzleid.ID{Number: ans.v[0], Mask: mask}), nil
+			return appendID(out, o, puzzleid.ID{Number: ans.V[0], Mask: mask}), nil
 		},
 	}
 }
@@ -136,8 +130,8 @@ func runPuzzle(ctx context.Context, o idOptions, args []string, s streams) error
 	if o.dots {
 		empty = '.'
 	}
-	return runIDs(ctx, answerer{cmd: "puzzle", json: o.json}, o.catalog, false, args, s, nil, func(ctx context.Context, n *puzzleid.Namer, l *inputLine, out []byte) ([]byte, error) {
-		id, err := puzzleid.Parse(l.text)
+	return runIDs(ctx, answerer{cmd: "puzzle", json: o.json}, o.catalog, false, args, s, nil, func(ctx context.Context, n *puzzleid.Namer, l *lines.Input, out []byte) ([]byte, error) {
+		id, err := puzzleid.Parse(l.Text)
 		if err != nil {
 			return out, err
 		}
@@ -157,8 +151,8 @@ func runPuzzle(ctx context.Context, o idOptions, args []string, s streams) error
 // is "", following the line contract: bad lines reported, exit 1.
 // bulk, when not nil, may answer all the inputs itself instead.
 func runIDs(ctx context.Context, a answerer, catalog string, cells bool, args []string, s streams,
-	bulk func(ctx context.Context, r *rank.Ranker, bs *batchSource) (bool, error),
-	answer func(ctx context.Context, n *puzzleid.Namer, l *inputLine, out []byte) ([]byte, error)) error {
+	bulk func(ctx context.Context, r *rank.Ranker, bs *lines.Source) (bool, error),
+	answer func(ctx context.Context, n *puzzleid.Namer, l *lines.Input, out []byte) ([]byte, error)) error {
 	r, err := newRanker(catalog)
 	if err != nil {
 		return err
@@ -166,17 +160,17 @@ func runIDs(ctx context.Context, a answerer, catalog string, cells bool, args []
 	defer r.Close()
 	go canon.Prepare()
 	bs := openBatches(args, s.in, cells)
-	defer bs.close()
+	defer bs.Close()
 	if bulk != nil {
 		if done, err := bulk(ctx, r, bs); done || err != nil {
 			return err
 		}
 	}
 	namers := sync.Pool{New: func() any { return puzzleid.New(r) }}
-	return a.runFrom(ctx, bs, s, func(b []inputLine, res *batchResult) {
+	return a.runFrom(ctx, bs, s, func(b []lines.Input, res *lines.Result) {
 		n := namers.Get().(*puzzleid.Namer)
 		defer namers.Put(n)
-		a.answerEach(b, res, func(l *inputLine, out []byte) ([]byte, error) {
+		a.answerEach(b, res, func(l *lines.Input, out []byte) ([]byte, error) {
 			return answer(ctx, n, l, out)
 		})
 	})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"edgrid/canon"
+	"edgrid/internal/lines"
 )
 
 // TestCanonStdinAsArguments answers many batches of mixed lines on
@@ -17,8 +18,8 @@ import (
 // a run cut wrongly would show as a differing line.
 func TestCanonStdinAsArguments(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	var lines []string
-	for i := range 3 * batchLines {
+	var text []string
+	for i := range 3 * lines.BatchLines {
 		g := canon.RandomGrid(r)
 		s := g.String()
 		switch i % 11 {
@@ -38,12 +39,12 @@ func TestCanonStdinAsArguments(t *testing.T) {
 			s = s[:80] + "\r" // CRLF in a run of LF lines
 		}
 		if i%500 == 499 {
-			lines = append(lines, "# a comment", "")
+			text = append(text, "# a comment", "")
 		}
-		lines = append(lines, s)
+		text = append(text, s)
 	}
 	var args []string
-	for _, l := range lines {
+	for _, l := range text {
 		if l = strings.TrimSpace(l); l != "" && l[0] != '#' {
 			args = append(args, l)
 		}
@@ -52,7 +53,7 @@ func TestCanonStdinAsArguments(t *testing.T) {
 		_, want, _ := run(t, "", append(flags, args...)...)
 		want = where.ReplaceAllString(want, "")
 		for _, eol := range []string{"\n", "\r\n"} {
-			_, got, _ := run(t, strings.Join(lines, eol)+eol, flags...)
+			_, got, _ := run(t, strings.Join(text, eol)+eol, flags...)
 			got = where.ReplaceAllString(got, "")
 			if got != want {
 				g, w := strings.Split(got, "\n"), strings.Split(want, "\n")

@@ -10,43 +10,6 @@ import (
 	"time"
 )
 
-// Defect 1: a batch of long lines holds at most batchBytes+maxLine bytes,
-// whatever the number of lines: many lines of nearly maxLine bytes come one
-// or two a batch, short lines up to batchLines a batch.
-func TestBatchesBoundedByBytes(t *testing.T) {
-	long := strings.Repeat("1", maxLine-100) + "\n"
-	lr := newLineReader(strings.NewReader(strings.Repeat(long, 20)), false)
-	lines, batches := 0, 0
-	for {
-		b, size, err := lr.next()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if b == nil {
-			break
-		}
-		if size > batchBytes+maxLine || len(b) > 1+batchBytes/len(long) {
-			t.Fatalf("batch of %d lines, %d bytes; want at most %d bytes", len(b), size, batchBytes+maxLine)
-		}
-		lines += len(b)
-		batches++
-	}
-	if lines != 20 || batches != 20 {
-		t.Fatalf("%d lines in %d batches; want 20 in 20", lines, batches)
-	}
-	short := strings.Repeat(strings.Repeat("2", 81)+"\n", 3*batchLines)
-	lr = newLineReader(strings.NewReader(short), true)
-	for {
-		b, size, err := lr.next()
-		if err != nil || b == nil {
-			break
-		}
-		if len(b) > batchLines || size > batchBytes+maxLine {
-			t.Fatalf("batch of %d short lines, %d bytes", len(b), size)
-		}
-	}
-}
-
 // blockingReader yields its text, then blocks like a pipe whose writer
 // never closes it.
 type blockingReader struct {

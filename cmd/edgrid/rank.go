@@ -12,6 +12,8 @@ import (
 
 	"edgrid/canon"
 	"edgrid/cells"
+	"edgrid/internal/bulk"
+	"edgrid/internal/lines"
 	"edgrid/rank"
 	"edgrid/storage"
 )
@@ -101,13 +103,13 @@ func runRank(ctx context.Context, o rankOptions, args []string, s streams) error
 	// 81 characters in front of it would only hide it.
 	a := answerer{cmd: "rank", json: o.json}
 	bs := openBatches(args, s.in, true)
-	defer bs.close()
-	if done, err := o.bulk.answerBulk(ctx, rankJob(r, o, a), bs, s); done || err != nil {
+	defer bs.Close()
+	if done, err := answerBulk(ctx, &o.bulk, rankJob(r, o, a), bs, s); done || err != nil {
 		return err
 	}
-	return a.runFrom(ctx, bs, s, func(b []inputLine, res *batchResult) {
-		a.answerEach(b, res, func(l *inputLine, out []byte) ([]byte, error) {
-			g, err := cells.ReadGrid(l.text)
+	return a.runFrom(ctx, bs, s, func(b []lines.Input, res *lines.Result) {
+		a.answerEach(b, res, func(l *lines.Input, out []byte) ([]byte, error) {
+			g, err := cells.ReadGrid(l.Text)
 			if err != nil {
 				return out, err
 			}
@@ -136,38 +138,45 @@ func appendRank(out []byte, o rankOptions, n int64, m *canon.Grid) []byte {
 
 // rankJob is rank's bulk answering: the query is the grid's minlex form,
 // kept for the answer too.
-func rankJob(r *rank.Ranker, o rankOptions, a answerer) bulkJob {
-	return bulkJob{
-		damagePerLine: true,
-		a:             a,
-		cells:         true,
-		newState:      func() any { return nil },
-		prepare: func(_ context.Context, _ any, l *inputLine) (canon.Grid, []byte, error) {
-			g, err := cells.ReadGrid(l.text)
-			if err != nil {
-				return g, nil, err
-			}
-			if err := g.Validate(); err != nil {
-				return g, nil, err
-			}
-			m, _, _ := canon.Minlex(&g)
-			return m, m[:], nil
+func rankJob(r *rank.Ranker, o rankOptions, a answerer) bulkJob[struct{}] {
+	return bulkJob[struct{}]{
+		Job: bulk.Job[struct{}]{
+			DamagePerLine: true,
+			Prepare: func(_ context.Context, _ struct{}, l *lines.Input) (canon.Grid, []byte, error) {
+				g, err := cells.ReadGrid(l.Text)
+				if err != nil {
+					return g, nil, err
+				}
+				if err := g.Validate(); err != nil {
+					return g, nil, err
+				}
+				m, _, _ := canon.Minlex(&g)
+				return m, m[:], nil
+			},
+			Answer: rankSorted(r, o.order),
 		},
-		answer: func(ctx context.Context, ms []canon.Grid) ([]bulkAnswer, error) {
-			nums, err := r.RankSorted(ctx, ms, o.order)
-			if err != nil {
-				return nil, err
-			}
-			as := make([]bulkAnswer, len(nums))
-			for k, n := range nums {
-				as[k].v[0] = n
-			}
-			return as, nil
-		},
-		format: func(out []byte, payload []byte, ans bulkAnswer) ([]byte, error) {
+		a:     a,
+		cells: true,
+		format: func(out []byte, payload []byte, ans bulk.Answer) ([]byte, error) {
 			m := canon.Grid(payload)
-			return appendRank(out, o, ans.v[0], &m), nil
+			return appendRank(out, o, ans.V[0], &m), nil
 		},
+	}
+}
+
+// rankSorted is the bulk answer of rank and id: the numbers in order of
+// ascending minlex grids (rank.Ranker.RankSorted).
+func rankSorted(r *rank.Ranker, order rank.Order) func(ctx context.Context, ms []canon.Grid) ([]bulk.Answer, error) {
+	return func(ctx context.Context, ms []canon.Grid) ([]bulk.Answer, error) {
+		nums, err := r.RankSorted(ctx, ms, order)
+		if err != nil {
+			return nil, err
+		}
+		as := make([]bulk.Answer, len(nums))
+		for k, n := range nums {
+			as[k].V[0] = n
+		}
+		return as, nil
 	}
 }
 
@@ -180,9 +189,9 @@ func runUnrank(ctx context.Context, o rankOptions, args []string, s streams) err
 	defer r.Close()
 	total := r.Tables().Total()
 	a := answerer{cmd: "unrank", json: o.json, quote: true}
-	return a.run(ctx, args, s, false, func(b []inputLine, res *batchResult) {
-		a.answerEach(b, res, func(l *inputLine, out []byte) ([]byte, error) {
-			n, err := parseNumber(l.text, total)
+	return a.run(ctx, args, s, false, func(b []lines.Input, res *lines.Result) {
+		a.answerEach(b, res, func(l *lines.Input, out []byte) ([]byte, error) {
+			n, err := parseNumber(l.Text, total)
 			if err != nil {
 				return out, err
 			}

@@ -9,6 +9,7 @@ import (
 
 	"edgrid/canon"
 	"edgrid/cells"
+	"edgrid/internal/lines"
 	"edgrid/rate"
 )
 
@@ -27,7 +28,7 @@ simple (naked singles), easy (hidden singles), intermediate (locked candidates a
 qqwing names them, hard (the rest of the ladder) and expert (the ladder is stuck: guessing).
 The guesses are the branchings of the search that applies the whole ladder at every node and
 branches on the open cell with the fewest candidates, over its whole tree: 0 exactly when the
-ladder solves the puzzle (docs/generate.md). A puzzle without a unique solution is a bad line.`,
+ladder solves the puzzle (docs/guide/generate.md). A puzzle without a unique solution is a bad line.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runRate(cmd.Context(), o, args, s)
 		},
@@ -47,10 +48,10 @@ type rateOptions struct {
 // fails with exit status 1.
 func runRate(ctx context.Context, o rateOptions, args []string, s streams) error {
 	a := answerer{cmd: "rate", json: o.json, recycle: true}
-	return a.run(ctx, args, s, true, func(b []inputLine, r *batchResult) {
+	return a.run(ctx, args, s, true, func(b []lines.Input, r *lines.Result) {
 		rt := rate.New()
-		a.answerEach(b, r, func(l *inputLine, out []byte) ([]byte, error) {
-			p, err := cells.ReadPuzzle(l.text)
+		a.answerEach(b, r, func(l *lines.Input, out []byte) ([]byte, error) {
+			p, err := cells.ReadPuzzle(l.Text)
 			if err != nil {
 				return out, err
 			}

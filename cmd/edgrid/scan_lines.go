@@ -8,15 +8,16 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"sync"
 
 	"edgrid/canon"
 	"edgrid/cells"
+	"edgrid/internal/lines"
+	"edgrid/internal/ordered"
 	"edgrid/scan"
 )
 
 // runScanLines answers each grid of args or of the lines of s.in (the line
-// contract, lines.go) with its puzzles or unavoidable sets, o.workers grids
+// contract, package lines) with its puzzles or unavoidable sets, o.workers grids
 // at a time, in input order. A grid takes from milliseconds to minutes, so
 // the grids, not batches of lines, go to the workers.
 func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) error {
@@ -25,68 +26,61 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 		workers = runtime.GOMAXPROCS(0)
 	}
 	a := answerer{cmd: "scan", json: o.json}
-	type job struct {
-		l    inputLine
-		done chan *batchResult
-	}
-	jobs := make(chan job)
-	queue := make(chan job, 2*workers)
 	status := startScanStatus(s, workers)
-	var wg sync.WaitGroup
-	for i := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sc := scan.NewScanner()
-			progress := status.progress(i)
-			for j := range jobs {
-				r := &batchResult{}
-				status.begin(i)
-				a.answerEach([]inputLine{j.l}, r, func(l *inputLine, out []byte) ([]byte, error) {
-					return o.answer(ctx, sc, l, out, progress)
-				})
-				status.end(i)
-				j.done <- r
-			}
-		}()
-	}
 	failed := 0
 	var unfinished []string
 	w := bufio.NewWriterSize(status.writer(s.out), 1<<16)
-	writeErr := make(chan error, 1)
-	go func() {
-		var werr error
-		for j := range queue {
-			r := <-j.done
-			for _, e := range r.errs {
+	var werr error
+	// A worker: its scanner, its index in the status line, and its note
+	// of why a scan will be long.
+	type scanWorker struct {
+		i        int
+		sc       *scan.Scanner
+		progress func(int64)
+		note     func(string)
+	}
+	job := ordered.Job[lines.Input, *lines.Result, scanWorker]{
+		Workers: workers,
+		NewState: func(i int) scanWorker {
+			return scanWorker{i: i, sc: scan.NewScanner(), progress: status.progress(i), note: status.noteOnce()}
+		},
+		Work: func(_ context.Context, sw scanWorker, l lines.Input) (*lines.Result, error) {
+			r := &lines.Result{}
+			status.begin(sw.i)
+			a.answerEach([]lines.Input{l}, r, func(l *lines.Input, out []byte) ([]byte, error) {
+				return o.answer(ctx, sw.sc, l, out, sw.progress, sw.note)
+			})
+			status.end(sw.i)
+			return r, nil
+		},
+		Emit: func(_ lines.Input, r *lines.Result, more bool) error {
+			for _, e := range r.Errs {
 				status.println(s.err, e)
 				failed++
 			}
-			unfinished = append(unfinished, r.unfinished...)
+			unfinished = append(unfinished, r.Unfinished...)
 			if werr == nil {
-				_, werr = w.Write(r.out)
+				_, werr = w.Write(r.Out)
 			}
-			if werr == nil && len(queue) == 0 {
+			if werr == nil && !more {
 				werr = w.Flush() // each grid's answer as soon as it is in order
 			}
-		}
-		if werr == nil {
-			werr = w.Flush()
-		}
-		writeErr <- werr
-	}()
-	err := forEachBatch(ctx, args, s.in, true, func(b []inputLine, _ bool) error {
-		for i := range b {
-			j := job{l: b[i], done: make(chan *batchResult, 1)}
-			queue <- j
-			jobs <- j
-		}
-		return nil
+			return nil
+		},
+	}
+	// A signal ends the reading; the grids read are answered (the work
+	// sees ctx) and printed.
+	err := job.Run(context.WithoutCancel(ctx), func(send func(lines.Input) bool) error {
+		return forEachBatch(ctx, args, s.in, true, func(b []lines.Input, _ bool) error {
+			for i := range b {
+				send(b[i])
+			}
+			return nil
+		})
 	})
-	close(jobs)
-	close(queue)
-	wg.Wait()
-	werr := <-writeErr
+	if werr == nil {
+		werr = w.Flush()
+	}
 	status.stop()
 	if err == nil && werr != nil {
 		err = fmt.Errorf("writing output: %w", werr)
@@ -103,8 +97,9 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 
 // answer appends the answer to one grid to out (answerer's contract: in
 // text the lines, the last without its line end; in JSON the members).
-func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *inputLine, out []byte, progress func(int64)) ([]byte, error) {
-	g, err := cells.ReadGrid(l.text)
+// note, when not nil, is told why the scan will be long (scan_long.go).
+func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *lines.Input, out []byte, progress func(int64), note func(string)) ([]byte, error) {
+	g, err := cells.ReadGrid(l.Text)
 	if err != nil {
 		return out, err
 	}
@@ -112,18 +107,29 @@ func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *inputLine
 		return o.answerUA(&g, out)
 	}
 	var found []canon.Mask
+	var n int64
 	opt := o.scanOpts()
 	opt.Progress = progress
+	if note != nil {
+		if msg := longNote(ctx, &g, &opt); msg != "" {
+			note(msg)
+		}
+	}
+	// A count keeps no puzzles: a scan of many clues not restricted to
+	// minimal puzzles has millions a grid.
+	keep := !o.count
 	if opt.NoneMinimal() {
 		// No minimal puzzle has so many clues: nothing to search.
 	} else if _, err := sc.Scan(ctx, &g, opt, func(m canon.Mask) error {
-		found = append(found, m)
+		n++
+		if keep {
+			found = append(found, m)
+		}
 		return nil
 	}); err != nil {
 		return out, err
 	}
 	sortMasks(found)
-	n := int64(len(found))
 	switch {
 	case o.json:
 		out = append(out, `,"clues":`...)

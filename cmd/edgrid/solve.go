@@ -10,13 +10,14 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"edgrid/cells"
+	"edgrid/internal/lines"
+	"edgrid/internal/progress"
 	"edgrid/solve"
 )
 
@@ -31,7 +32,7 @@ func newSolveCmd(s streams) *cobra.Command {
 any of . 0 - * _ x for empty cells. The first solution in lexicographic order prints as 81
 digits, or 'no solution'. --size N reads one-line N x N puzzles of the standard box shapes
 (4, 6, 8, 9, 12, 16, 25: one character a cell, 1-9, then A=10, B=11, ...; spaces, | or +
-may stand between cells); --rules FILE solves the board of a rules file (docs/rules.md).
+may stand between cells); --rules FILE solves the board of a rules file (docs/guide/rules.md).
 Boards above 9x9 (--size 12, 16, 25) and rules boards print the first solution the search
 meets, not the lexicographically first, which can cost a search per open cell without bound.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -47,7 +48,7 @@ meets, not the lexicographically first, which can cost a search per open cell wi
 	f.BoolVarP(&o.unique, "unique", "u", false, "print unique, none or multiple for each puzzle")
 	f.Int64VarP(&o.limit, "limit", "l", 0, "with --all or --count: stop after `N` solutions (0: no limit); a count the limit cut is printed 'at least N'")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show the search: each placement, backtrack and dead end, one a line")
-	f.StringVar(&o.rules, "rules", "", "solve the board of rules `FILE` (sizes, board, regions; docs/rules.md)")
+	f.StringVar(&o.rules, "rules", "", "solve the board of rules `FILE` (sizes, board, regions; docs/guide/rules.md)")
 	f.StringVar(&o.engine, "engine", "", "9x9 puzzles: `ENGINE` fast (bit-parallel, the default) or dlx (dancing links, as rules files and -v use)")
 	f.IntVarP(&o.size, "size", "n", 0, "read one-line `N` x N puzzles of the standard box shape (4, 6 = 2x3, 8 = 2x4, 9, 12 = 3x4, 16, 25)")
 	retireShorthand(f.Lookup("size")) // -n is a count (random -n)
@@ -224,7 +225,7 @@ func runSolve(ctx context.Context, opts solveOptions, args []string, s streams) 
 }
 
 // solvePuzzles answers each puzzle of args or of the lines of s.in with one
-// reused solver, in input order, following the line contract (lines.go): a
+// reused solver, in input order, following the line contract (package lines): a
 // bad line is reported with its place and the others are still answered;
 // the bad ones are counted in the outcome.
 func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s streams, w *bufio.Writer) (solveOutcome, error) {
@@ -258,23 +259,23 @@ func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s strea
 	sol := make([]uint8, cells)
 	var grid [81]uint8 // a 9x9 puzzle's givens, one line at a time
 	a := answerer{cmd: "solve", json: opts.json}
-	err := forEachBatch(ctx, args, s.in, opts.size == 0 || opts.size == 9, func(b []inputLine, idle bool) error {
+	err := forEachBatch(ctx, args, s.in, opts.size == 0 || opts.size == 9, func(b []lines.Input, idle bool) error {
 		for i := range b {
 			l := &b[i]
 			givens, err := solveGivens(l, opts, rules, &grid)
 			if err != nil {
-				var r batchResult
-				a.answerEach(b[i:i+1], &r, func(*inputLine, []byte) ([]byte, error) { return nil, err })
+				var r lines.Result
+				a.answerEach(b[i:i+1], &r, func(*lines.Input, []byte) ([]byte, error) { return nil, err })
 				w.Flush()
-				fmt.Fprintln(s.err, r.errs[0])
-				w.Write(r.out)
+				fmt.Fprintln(s.err, r.Errs[0])
+				w.Write(r.Out)
 				out.bad++
 				continue
 			}
-			if opts.verbose || (opts.all && !opts.json && (len(args) != 1 || l.rest != "")) {
-				fmt.Fprintf(w, "# %s: %s", l.where(), formatGivens(givens))
-				if l.rest != "" {
-					fmt.Fprintf(w, " %s", l.rest)
+			if opts.verbose || (opts.all && !opts.json && (len(args) != 1 || l.Rest != "")) {
+				fmt.Fprintf(w, "# %s: %s", l.Where(), formatGivens(givens))
+				if l.Rest != "" {
+					fmt.Fprintf(w, " %s", l.Rest)
 				}
 				w.WriteByte('\n')
 			}
@@ -283,7 +284,7 @@ func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s strea
 				return stopped(ctx)
 			}
 			if err != nil {
-				return fmt.Errorf("%s: %w", l.where(), err)
+				return fmt.Errorf("%s: %w", l.Where(), err)
 			}
 			out.add(o)
 		}
@@ -297,14 +298,14 @@ func solvePuzzles(ctx context.Context, opts solveOptions, args []string, s strea
 
 // solveGivens reads the puzzle of l: 9x9 through the shared cell reader
 // into g9, checked for givens that clash; other sizes one character a cell.
-func solveGivens(l *inputLine, opts solveOptions, rules *solve.Rules, g9 *[81]uint8) ([]uint8, error) {
-	if l.err != nil {
-		return nil, l.err
+func solveGivens(l *lines.Input, opts solveOptions, rules *solve.Rules, g9 *[81]uint8) ([]uint8, error) {
+	if l.Err != nil {
+		return nil, l.Err
 	}
 	if rules == nil || opts.size == 9 {
-		g, err := cells.ReadPuzzle(l.text)
+		g, err := cells.ReadPuzzle(l.Text)
 		if err != nil {
-			return nil, sizeHint(l.text, opts.size, err)
+			return nil, sizeHint(l.Text, opts.size, err)
 		}
 		*g9 = [81]uint8(g)
 		if err := solve.CheckGivens(g9); err != nil {
@@ -312,10 +313,10 @@ func solveGivens(l *inputLine, opts solveOptions, rules *solve.Rules, g9 *[81]ui
 		}
 		return g9[:], nil
 	}
-	if err := splitSized(l, rules.Rows); err != nil {
+	if err := lines.SplitSized(l, rules.Rows); err != nil {
 		return nil, err
 	}
-	return parseSized(l.text, rules.Rows)
+	return lines.ParseSized(l.Text, rules.Rows)
 }
 
 // sizeHint adds to err, the error of reading text as a 9x9 puzzle without
@@ -347,25 +348,17 @@ func appendGivens(b []byte, g []uint8) []byte {
 }
 
 // givenChars are the characters of the values 0 ('.') to 35 (Z), as
-// numberChar writes them; values beyond are never given.
+// lines.NumberChar writes them; values beyond are never given.
 var givenChars = func() (t [256]byte) {
 	for v := range t {
 		t[v] = '?'
 	}
 	t[0] = '.'
 	for v := 1; v <= 35; v++ {
-		t[v] = numberChar(v)
+		t[v] = lines.NumberChar(v)
 	}
 	return t
 }()
-
-// numberChar writes a value as puzzles and rules files do: 1-9, then A=10.
-func numberChar(v int) byte {
-	if v <= 9 {
-		return byte('0' + v)
-	}
-	return byte('A' + v - 10)
-}
 
 // progressCount is where the fast engine publishes its count while
 // counting, for the progress line.
@@ -393,7 +386,7 @@ func solveRules(ctx context.Context, opts solveOptions, s streams, w *bufio.Writ
 		sv.SetTrace(s.err)
 	}
 	givens := rules.Givens()
-	l := &inputLine{text: opts.rules, num: 1, arg: true}
+	l := &lines.Input{Text: opts.rules, Num: 1, Arg: true}
 	o, err := answer(ctx, opts, dlxEngine{sv: sv, rules: rules, anyFirst: true}, givens, make([]uint8, len(givens)), l, w, s)
 	if err != nil {
 		var ge *solve.GivenError
@@ -413,26 +406,26 @@ func solveRules(ctx context.Context, opts solveOptions, s streams, w *bufio.Writ
 // one JSON line; sol is room for a solution, as long as givens. A signal
 // during --count prints the count so far as "at least N" (in JSON the
 // number with "complete":false), and so does a count --limit cut.
-func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []uint8, l *inputLine, w *bufio.Writer, s streams) (solveOutcome, error) {
+func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []uint8, l *lines.Input, w *bufio.Writer, s streams) (solveOutcome, error) {
 	out := solveOutcome{puzzles: 1}
 	j := jsonLine{}
 	if opts.json {
 		j = beginJSON(nil)
-		j.str("input", l.text)
+		j.str("input", l.Text)
 	}
 	line := func(key, text string) {
 		if opts.json {
 			j.raw(key, []byte(text))
-			if l.rest != "" {
-				j.str("rest", l.rest)
+			if l.Rest != "" {
+				j.str("rest", l.Rest)
 			}
 			w.Write(j.end())
 			return
 		}
 		w.WriteString(strings.Trim(text, `"`))
-		if l.rest != "" && !opts.all {
+		if l.Rest != "" && !opts.all {
 			w.WriteByte(' ')
-			w.WriteString(l.rest)
+			w.WriteString(l.Rest)
 		}
 		w.WriteByte('\n')
 	}
@@ -527,9 +520,9 @@ func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []ui
 		default:
 			// The solution's cells straight into the writer's buffer.
 			w.Write(appendGivens(w.AvailableBuffer(), sol))
-			if l.rest != "" {
+			if l.Rest != "" {
 				w.WriteByte(' ')
-				w.WriteString(l.rest)
+				w.WriteString(l.Rest)
 			}
 			w.WriteByte('\n')
 		}
@@ -550,39 +543,14 @@ func startProgress(w io.Writer, opts solveOptions, eng engine) func() {
 		return func() {}
 	}
 	_, fast := eng.(fastEngine)
-	done := make(chan struct{})
-	var once sync.Once
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		start := time.Now()
-		tick := time.NewTicker(time.Second)
-		defer tick.Stop()
-		shown := false
-		for {
-			select {
-			case <-done:
-				if shown {
-					fmt.Fprint(w, "\r\033[K")
-				}
-				return
-			case now := <-tick.C:
-				msg := fmt.Sprintf("edgrid solve: searching, %s", now.Sub(start).Round(time.Second))
-				if opts.count && fast {
-					msg += fmt.Sprintf(", %d solutions so far", progressCount.Load())
-				}
-				fmt.Fprintf(w, "\r\033[K%s (Ctrl-C stops)", msg)
-				shown = true
-			}
+	line := progress.Start(w, time.Second, time.Second, func(elapsed time.Duration) string {
+		msg := fmt.Sprintf("edgrid solve: searching, %s", elapsed.Round(time.Second))
+		if opts.count && fast {
+			msg += fmt.Sprintf(", %d solutions so far", progressCount.Load())
 		}
-	}()
-	return func() {
-		once.Do(func() {
-			close(done)
-			wg.Wait()
-		})
-	}
+		return msg + " (Ctrl-C stops)"
+	})
+	return line.Stop
 }
 
 // b2i is 1 for true.

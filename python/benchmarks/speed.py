@@ -73,12 +73,12 @@ class GoBench:
         (d / "puzzles").write_bytes(puzzles.tobytes())
         self.env = {**go_env(), "EDGRID_BENCH_GRIDS": str(d / "grids"), "EDGRID_BENCH_PUZZLES": str(d / "puzzles")}
         self.binary = d / "capi.test"
-        subprocess.run(["go", "test", "-c", "-o", str(self.binary), "./capi"], cwd=REPO, env=self.env, check=True)
+        subprocess.run(["go", "test", "-c", "-o", str(self.binary), "./cmd/capi"], cwd=REPO, env=self.env, check=True)
 
     def _run(self, bench: str, benchtime: str) -> str:
         """The output of the benchmark bench at benchtime."""
         cmd = [str(self.binary), "-test.run", "^$", "-test.bench", f"^{bench}$", "-test.benchtime", benchtime]
-        return subprocess.run(cmd, cwd=REPO / "capi", env=self.env, check=True, capture_output=True, text=True).stdout
+        return subprocess.run(cmd, cwd=REPO / "cmd" / "capi", env=self.env, check=True, capture_output=True, text=True).stdout
 
     def rates(self) -> dict[str, float]:
         """Rows/s of each BenchmarkLibrary case: one pass over the rows."""

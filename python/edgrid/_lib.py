@@ -1,4 +1,4 @@
-"""Loading libedgrid, the c-shared build of edgrid's C API (capi/), with ctypes.
+"""Loading libedgrid, the c-shared build of edgrid's C API (cmd/capi/), with ctypes.
 
 ctypes releases the GIL for the duration of every call into a CDLL, so
 batches run on all cores while other Python threads go on.
@@ -14,7 +14,7 @@ import pathlib
 # pkgutil (help(), pydoc) lists no module for it.
 LIBRARY_PATH = ("native", "libedgrid.so")
 
-# Status codes, as capi/edgrid.h's enum.
+# Status codes, as cmd/capi/edgrid.h's enum.
 OK = 0
 BAD_INPUT = 1
 BAD_ARGUMENT = 2
@@ -46,7 +46,7 @@ def _load() -> ctypes.CDLL:
         raise ImportError(
             f"edgrid: {path} not found: install the package with "
             "'pip install ./python' (or 'make python'), or build the library in place with "
-            "'make python-lib' (GOEXPERIMENT=simd go build -buildmode=c-shared -o python/edgrid/native/libedgrid.so ./capi on amd64)"
+            "'make python-lib' (GOEXPERIMENT=simd go build -buildmode=c-shared -o python/edgrid/native/libedgrid.so ./cmd/capi on amd64)"
         )
     lib = ctypes.CDLL(str(path))
     p, i32, i64 = ctypes.c_void_p, ctypes.c_int32, ctypes.c_int64
