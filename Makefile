@@ -11,7 +11,7 @@ LDFLAGS := -X main.buildVersion=$(VERSION)
 # `go build` gives the same answers a little slower.
 SIMD := $(if $(filter amd64,$(shell $(GO) env GOARCH)),GOEXPERIMENT=simd)
 
-.PHONY: build man test test-long bench bench-report bench-bulk lint run generate tables dist python python-lib test-python bench-python
+.PHONY: build man test test-long bench bench-report bench-bulk lint run generate tables testdata-parts dist python python-lib test-python bench-python
 
 build:
 	$(SIMD) $(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/edgrid
@@ -85,6 +85,22 @@ lint:
 # internal/gen check that the committed files are what these give.
 generate:
 	$(GO) generate ./...
+
+# The result directories of cmd/edgrid/testdata/parts, which its tests merge
+# and resume to show that parts written before stay readable: a query's
+# statistics, a query's grid lines and a scan, over groups 3540-3541, and
+# what their merges print. Remade only when the part format changes.
+PARTS := cmd/edgrid/testdata/parts
+testdata-parts: build
+	rm -rf $(PARTS) && mkdir -p $(PARTS)
+	$(BIN) query --groups 3540-3541 --inv autos,ua4 --out $(PARTS)/query-stats > /dev/null
+	$(BIN) query merge --json $(PARTS)/query-stats > $(PARTS)/query-stats.json
+	$(BIN) query --groups 3540-3541 --where 'autos > 1' --number --order groups --out $(PARTS)/query-lines > /dev/null
+	$(BIN) query merge $(PARTS)/query-lines > $(PARTS)/query-lines.out
+	$(BIN) scan --clues 25 --all --first --groups 3540-3541 --out $(PARTS)/scan > /dev/null
+	$(BIN) scan merge $(PARTS)/scan > $(PARTS)/scan.out
+	$(BIN) scan merge --json $(PARTS)/scan > $(PARTS)/scan.json
+	rm -f $(PARTS)/*/.edgrid-run.lock
 
 # The embedded rank tables: tables.bin and paper.bin from the directory of a
 # full run (CATALOG=DIR, edgrid run --out DIR; about an hour on 2 cores), and

@@ -140,6 +140,17 @@ func (b Batch) Rows7() []UsedRow7 {
 	return b.r.rows
 }
 
+// NumRuns returns the number of the batch's runs.
+func (b Batch) NumRuns() int { return len(b.Runs()) }
+
+// RunAt returns run j of the batch (0 <= j < NumRuns): the index of its
+// first grid, its rows 4-6, the candidates of band 2's open cells
+// (Run.Cands) and its rows 7. They are the batch's own, not copies.
+func (b Batch) RunAt(j int) (start int, rows456 *[27]uint8, cands *[24]uint16, rows7 []UsedRow7) {
+	r := &b.r.runs[j]
+	return int(r.Start), &r.Rows456, &r.Cands, b.runRows(j)
+}
+
 // Places returns each grid's Place (without a fingerprint: Fits is false),
 // made from Rows7 on each call, or nil when Runs is.
 func (b Batch) Places() []Place {

@@ -71,6 +71,7 @@ func TestGroupBatches(t *testing.T) {
 			t.Fatalf("batch %d: %d runs, Runs has %d", batches, j, len(runs))
 		}
 		checkRunRows(t, b)
+		checkRunAt(t, b)
 		got = append(got, b.Grids()...)
 		for _, a := range b.Autos() {
 			gotAutos = append(gotAutos, int(a))
@@ -171,5 +172,26 @@ func checkRunRows(t *testing.T, b Batch) {
 				t.Fatalf("run %d, open cell %d: candidates %b, want %b", j, q, r.Cands[q], want)
 			}
 		}
+	}
+}
+
+// checkRunAt checks that RunAt gives each run as Runs and Rows7 do, its
+// rows 7 the run's own and together all of them.
+func checkRunAt(t *testing.T, b Batch) {
+	t.Helper()
+	runs := b.Runs()
+	if b.NumRuns() != len(runs) {
+		t.Fatalf("NumRuns %d, Runs %d", b.NumRuns(), len(runs))
+	}
+	var rows []UsedRow7
+	for j := range runs {
+		start, rows456, cands, r7 := b.RunAt(j)
+		if start != int(runs[j].Start) || *rows456 != runs[j].Rows456 || *cands != runs[j].Cands || int(runs[j].Row) != len(rows) || len(r7) == 0 {
+			t.Fatalf("run %d: RunAt gives start %d, %d rows 7; Runs %+v", j, start, len(r7), runs[j])
+		}
+		rows = append(rows, r7...)
+	}
+	if !slices.Equal(rows, b.Rows7()) {
+		t.Fatalf("the runs' rows 7 are not Rows7")
 	}
 }

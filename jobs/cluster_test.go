@@ -28,7 +28,7 @@ func clusterWrite(t *testing.T, dir string, first, last int, codec storage.Codec
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{Workers: 1}, w.AddBatch); err != nil {
+		if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{Workers: 1}, func(b enumerate.Batch) error { return w.AddBatch(b) }); err != nil {
 			t.Fatal(err)
 		}
 		if err := w.Close(); err != nil {

@@ -73,7 +73,7 @@ type Kind struct {
 	Adopt func(ctx context.Context, dir string, group int) (Entry, string, error)
 	// Make computes a group's result into path, atomically (a temporary
 	// file in the directory renamed into place, as
-	// storage.WriteFileAtomic does; its name must start with "." and the
+	// fsutil.WriteAtomic does; its name must start with "." and the
 	// file's name and contain ".tmp-", so that a stopped run's is found).
 	Make func(ctx context.Context, group int, path string) (Made, error)
 	// Prepare, if set, sees the survey of the run's groups before the
@@ -151,7 +151,7 @@ func RunDir(ctx context.Context, k *Kind, opt DirOptions) (sum *Summary, err err
 	if err != nil {
 		return nil, err
 	}
-	defer lock.unlock()
+	defer lock.Unlock()
 	m, err := readOwnManifest(k, opt.Dir, opt.Label)
 	if err != nil {
 		return nil, err

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"edgrid/band"
-	"edgrid/storage"
+	"edgrid/internal/fsutil"
 )
 
 // Entry is a manifest's record of one finished group, whatever the kind:
@@ -207,7 +207,7 @@ type manifestWriter struct {
 func openDirManifest(k *Kind, dir string, m *dirManifest, label string) (*manifestWriter, error) {
 	path := filepath.Join(dir, k.Manifest)
 	if len(m.Damaged) > 0 {
-		if err := storage.WriteFileAtomic(path, []byte(strings.Join(m.kept, ""))); err != nil {
+		if err := fsutil.WriteFile(path, []byte(strings.Join(m.kept, ""))); err != nil {
 			return nil, fmt.Errorf("jobs: rewriting %s without its damaged lines: %w", path, err)
 		}
 		m.good = 0
@@ -222,7 +222,7 @@ func openDirManifest(k *Kind, dir string, m *dirManifest, label string) (*manife
 		if k.Labeled {
 			header += sealLine("kind " + label)
 		}
-		if err := storage.WriteFileAtomic(path, []byte(header)); err != nil {
+		if err := fsutil.WriteFile(path, []byte(header)); err != nil {
 			return nil, fmt.Errorf("jobs: creating %s: %w", path, err)
 		}
 		m.good = int64(len(header))

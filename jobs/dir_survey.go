@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strings"
 
 	"edgrid/band"
+	"edgrid/internal/fsutil"
 	"edgrid/storage"
 )
 
@@ -229,16 +229,6 @@ func ownNames(k *Kind) map[string]map[string]bool {
 	return own
 }
 
-// tempOf returns the file an atomic write's temporary file name is for
-// (storage names them ".<final name>.tmp-<random>"), or "".
-func tempOf(name string) string {
-	i := strings.LastIndex(name, ".tmp-")
-	if !strings.HasPrefix(name, ".") || i < 1 {
-		return ""
-	}
-	return name[1:i]
-}
-
 // removeTemps deletes the temporary files of kind k's own files that a
 // stopped run left in dir and its subdirectories, and returns how many
 // there were. Other files, temporary or not, are left alone.
@@ -254,7 +244,7 @@ func removeTemps(k *Kind, dir string) (int, error) {
 			return n, fmt.Errorf("jobs: %w", err)
 		}
 		for _, e := range ents {
-			if e.Type().IsRegular() && names[tempOf(e.Name())] {
+			if e.Type().IsRegular() && names[fsutil.TempOf(e.Name())] {
 				if err := os.Remove(filepath.Join(d, e.Name())); err != nil {
 					return n, fmt.Errorf("jobs: removing stray %w", err)
 				}

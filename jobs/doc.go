@@ -15,6 +15,9 @@
 // The machinery is one for every kind of per-group result: RunDir runs a
 // Kind (a catalog, a query's parts, any other kind that says how its files
 // are named, made and checked) and SurveyDir reports on one; Run and
-// RunParts are the catalog and parts kinds. docs/design/resultdirs.md describes
-// the directory and its manifest.
+// RunParts are the catalog and parts kinds. Parts[T] runs, verifies and
+// merges the parts of per-group work of any sort, given only the
+// PartCodec of what a part holds (query.PartCodec, scan.PartCodec); every
+// part file has internal/partfile's framing. docs/design/resultdirs.md
+// describes the directory and its manifest.
 package jobs

@@ -36,7 +36,7 @@ const slowPartDelay = 15 * time.Millisecond
 
 // slowParts are the PartOptions of the parts kind's tests.
 func slowParts(dir string, first, last int, notify func(string)) PartOptions {
-	return PartOptions{Dir: dir, First: first, Last: last, Kind: "test parts", FileName: partName, Workers: 2, Notify: notify,
+	return PartOptions{Dir: dir, First: first, Last: last, Label: "test parts", FileName: partName, Workers: 2, Notify: notify,
 		Make: func(ctx context.Context, g int, path string) (int64, error) {
 			select {
 			case <-time.After(slowPartDelay):

@@ -3,12 +3,11 @@ package jobs
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"strings"
-	"syscall"
 	"time"
+
+	"edgrid/internal/fsutil"
 )
 
 // LockName is the lock file of a run's directory. The lock is an flock(2) on
@@ -20,41 +19,25 @@ const LockName = ".edgrid-run.lock"
 // the directory's lock.
 var ErrLocked = errors.New("another edgrid run is writing this directory")
 
-// dirLock is a held lock on a directory.
-type dirLock struct{ f *os.File }
-
-// lockDir takes dir's lock without waiting, and writes who holds it into
-// the lock file for the message a second run prints. A lock file that is a
-// symbolic link is refused: it would have the run truncate its target.
-func lockDir(dir string) (*dirLock, error) {
+// lockDir takes dir's lock without waiting (fsutil.TryLock), noting who
+// holds it in the lock file for the message a second run prints. A lock
+// file that is a symbolic link is refused: it would have the run truncate
+// its target.
+func lockDir(dir string) (*fsutil.Lock, error) {
 	path := filepath.Join(dir, LockName)
-	f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE)
-	if err != nil {
-		return nil, err
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		holder, _ := io.ReadAll(io.NewSectionReader(f, 0, 200))
-		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			who := strings.TrimSpace(string(holder))
-			if who == "" {
-				who = "holder unknown"
-			}
-			return nil, fmt.Errorf("%s: %w (%s); wait for it to finish or stop it", dir, ErrLocked, who)
-		}
-		return nil, fmt.Errorf("jobs: locking %s: %w", path, err)
-	}
 	host, _ := os.Hostname()
 	who := fmt.Sprintf("pid %d on %s since %s", os.Getpid(), host, time.Now().Format(time.DateTime))
-	if err := f.Truncate(0); err == nil {
-		f.WriteAt([]byte(who+"\n"), 0)
+	l, err := fsutil.TryLock(path, who)
+	var held *fsutil.HeldError
+	switch {
+	case errors.As(err, &held):
+		holder := held.Holder
+		if holder == "" {
+			holder = "holder unknown"
+		}
+		return nil, fmt.Errorf("%s: %w (%s); wait for it to finish or stop it", dir, ErrLocked, holder)
+	case err != nil:
+		return nil, ownFileError(path, err)
 	}
-	return &dirLock{f: f}, nil
-}
-
-// unlock releases the lock; the file stays, empty, for the next run.
-func (l *dirLock) unlock() {
-	l.f.Truncate(0)
-	syscall.Flock(int(l.f.Fd()), syscall.LOCK_UN)
-	l.f.Close()
+	return l, nil
 }

@@ -22,7 +22,7 @@ func TestManifestWithoutLabelIsNew(t *testing.T) {
 		t.Fatalf("run on a manifest of its magic line only: %+v, %v; want the 3 groups done", sum, err)
 	}
 	m, err := ReadPartsManifest(dir)
-	if err != nil || m.Kind != "test parts" || len(m.Records) != 3 {
+	if err != nil || m.Label != "test parts" || len(m.Records) != 3 {
 		t.Fatalf("manifest after the run: %+v, %v", m, err)
 	}
 }

@@ -15,7 +15,7 @@ import (
 // run's directory and a parts directory are never taken for each other:
 //
 //	edgrid parts manifest 1 <crc>
-//	kind <what the parts hold: one line> <crc>
+//	kind <label: what the parts hold, one line> <crc>
 //	run A-B <time> <crc>
 //	part <group> <count> <bytes> <crc64> <seconds> <crc>
 //	adopted <group> <count> <bytes> <crc64> <crc>
@@ -32,20 +32,20 @@ const partsMagic = "edgrid parts manifest 1"
 type PartOptions struct {
 	Dir         string // created if needed
 	First, Last int    // the groups to have done, 1..3541; 0, 0 means all
-	// Kind says in one line what the parts hold. A directory holds the
-	// parts of one kind: a run of another kind is refused.
-	Kind string
+	// Label says in one line what the parts hold. A directory holds the
+	// parts of one label: a run of another label is refused.
+	Label string
 	// FileName is the name, in Dir, of a group's part file.
 	FileName func(group int) string
 	// Make computes a group's part and writes it to path atomically (a
-	// temporary file in Dir renamed into place, as storage.WriteFileAtomic
+	// temporary file in Dir renamed into place, as fsutil.WriteAtomic
 	// does). It returns the grids the part covers.
 	Make func(ctx context.Context, group int, path string) (int64, error)
 	// Verify, if set, checks a part file the manifest does not record (a
 	// stopped run's, or one copied in): it returns the grids it covers, or
-	// why it is not a whole part of group and Kind. A part it passes is
+	// why it is not a whole part of group and Label. A part it passes is
 	// adopted; without it, such a file is made again.
-	Verify func(path string, group int, kind string) (int64, string)
+	Verify func(path string, group int, label string) (int64, string)
 	// Workers is the number of groups made at once; 0 means 1.
 	Workers int
 	// Progress, Weight and Notify are as in Options. Progress is called
@@ -67,7 +67,7 @@ type PartRecord struct {
 
 // PartsManifest is what a parts directory's manifest says.
 type PartsManifest struct {
-	Kind    string
+	Label   string
 	Records map[int]PartRecord
 	// Runs are the group ranges of the runs recorded, in order.
 	Runs [][2]int
@@ -77,7 +77,7 @@ type PartsManifest struct {
 
 // partsKind returns the kind of a parts directory whose part files
 // fileName names; verify, if not nil, checks unrecorded ones.
-func partsKind(fileName func(int) string, verify func(path string, group int, kind string) (int64, string)) *Kind {
+func partsKind(fileName func(int) string, verify func(path string, group int, label string) (int64, string)) *Kind {
 	k := &Kind{Name: "parts", Manifest: PartsManifestName, Magic: partsMagic, Labeled: true, Verb: "part", FileName: fileName}
 	if verify != nil {
 		k.Inspect = func(dir, label string, g int) (Made, string) {
@@ -89,7 +89,7 @@ func partsKind(fileName func(int) string, verify func(path string, group int, ki
 }
 
 // ReadPartsManifest reads the manifest of the parts directory dir; a
-// missing manifest is an empty one (Kind ""). A directory holding a run's
+// missing manifest is an empty one (Label ""). A directory holding a run's
 // manifest, or a manifest that is a symbolic link, is refused.
 func ReadPartsManifest(dir string) (*PartsManifest, error) {
 	k := partsKind(nil, nil)
@@ -97,7 +97,7 @@ func ReadPartsManifest(dir string) (*PartsManifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &PartsManifest{Kind: dm.Label, Records: make(map[int]PartRecord, len(dm.Entries)), Runs: dm.Runs, Damaged: dm.Damaged}
+	m := &PartsManifest{Label: dm.Label, Records: make(map[int]PartRecord, len(dm.Entries)), Runs: dm.Runs, Damaged: dm.Damaged}
 	for g, e := range dm.Entries {
 		m.Records[g] = PartRecord{Group: g, Count: e.Count, Size: e.Size, Sum: e.Sum, Seconds: e.Seconds, Adopted: e.Adopted}
 	}
@@ -106,8 +106,8 @@ func ReadPartsManifest(dir string) (*PartsManifest, error) {
 
 // PartsReport is the state of a parts directory.
 type PartsReport struct {
-	Dir  string
-	Kind string
+	Dir   string
+	Label string
 	// Done are the groups whose part matches its record, ascending.
 	Done []int
 	// Missing are the groups of the recorded runs' ranges and of the
@@ -136,7 +136,7 @@ func PartsStatus(dir string, fileName func(int) string) (*PartsReport, error) {
 
 // PartsStatusVerify is PartsStatus, with unrecorded part files checked by
 // verify as PartOptions.Verify does.
-func PartsStatusVerify(dir string, fileName func(int) string, verify func(path string, group int, kind string) (int64, string)) (*PartsReport, error) {
+func PartsStatusVerify(dir string, fileName func(int) string, verify func(path string, group int, label string) (int64, string)) (*PartsReport, error) {
 	s, err := SurveyDir(partsKind(fileName, verify), dir, nil)
 	if err != nil {
 		return nil, err
@@ -144,7 +144,7 @@ func PartsStatusVerify(dir string, fileName func(int) string, verify func(path s
 	if s.Label == "" {
 		return nil, fmt.Errorf("jobs: %s has no %s: not a parts directory", dir, PartsManifestName)
 	}
-	rep := &PartsReport{Dir: dir, Kind: s.Label, Damaged: s.problems(), Adoptable: s.Adoptable, ManifestProblems: s.ManifestProblems,
+	rep := &PartsReport{Dir: dir, Label: s.Label, Damaged: s.problems(), Adoptable: s.Adoptable, ManifestProblems: s.ManifestProblems,
 		Records: map[int]PartRecord{}}
 	want := map[int]bool{}
 	for _, r := range s.Runs {
@@ -177,13 +177,13 @@ func RunParts(ctx context.Context, opt PartOptions) (*Summary, error) {
 		opt.First, opt.Last = 1, band.NumGroups
 	}
 	if opt.FileName == nil || opt.Make == nil {
-		return nil, fmt.Errorf("jobs: parts of %q: FileName and Make are needed", opt.Kind)
+		return nil, fmt.Errorf("jobs: parts of %q: FileName and Make are needed", opt.Label)
 	}
 	k := partsKind(opt.FileName, opt.Verify)
 	k.Make = func(ctx context.Context, g int, path string) (Made, error) {
 		n, err := opt.Make(ctx, g, path)
 		return Made{Count: n}, err
 	}
-	return RunDir(ctx, k, DirOptions{Dir: opt.Dir, First: opt.First, Last: opt.Last, Label: opt.Kind, Workers: opt.Workers,
+	return RunDir(ctx, k, DirOptions{Dir: opt.Dir, First: opt.First, Last: opt.Last, Label: opt.Label, Workers: opt.Workers,
 		Progress: opt.Progress, Weight: opt.Weight, Notify: opt.Notify})
 }

@@ -19,7 +19,7 @@ func partName(g int) string { return fmt.Sprintf("part-%04d.txt", g) }
 // counter of the parts made.
 func fakeParts(dir, kind string, first, last int) (PartOptions, *atomic.Int64) {
 	var made atomic.Int64
-	return PartOptions{Dir: dir, First: first, Last: last, Kind: kind, FileName: partName, Workers: 3,
+	return PartOptions{Dir: dir, First: first, Last: last, Label: kind, FileName: partName, Workers: 3,
 		Make: func(ctx context.Context, g int, path string) (int64, error) {
 			made.Add(1)
 			return int64(g), storage.WriteFileAtomic(path, fmt.Appendf(nil, "%s group %d\n", kind, g))
@@ -48,7 +48,7 @@ func TestRunPartsResumesAndRedoesDamage(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, partName(31)), []byte("stray\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "."+partName(14)+".tmp-123"), []byte("half"), 0o644)
 	rep, err := PartsStatus(dir, partName)
-	if err != nil || len(rep.Damaged) != 3 || len(rep.Done) != 19 || fmt.Sprint(rep.Missing) != "[12 13]" || rep.Kind != "k1" {
+	if err != nil || len(rep.Damaged) != 3 || len(rep.Done) != 19 || fmt.Sprint(rep.Missing) != "[12 13]" || rep.Label != "k1" {
 		t.Fatalf("status: %+v, %v", rep, err)
 	}
 	var notes []string
@@ -84,7 +84,7 @@ func TestRunPartsRefusals(t *testing.T) {
 	if _, err := RunParts(context.Background(), other); err == nil || !strings.Contains(err.Error(), "another kind") {
 		t.Errorf("another kind: %v", err)
 	}
-	for _, bad := range []PartOptions{{Dir: dir, First: 0, Last: 5, Kind: "k1"}, {Dir: dir, First: 5, Last: 3542, Kind: "k1"}, {Dir: dir, First: 1, Last: 2, Kind: ""}, {Dir: dir, First: 1, Last: 2, Kind: "a\nb"}} {
+	for _, bad := range []PartOptions{{Dir: dir, First: 0, Last: 5, Label: "k1"}, {Dir: dir, First: 5, Last: 3542, Label: "k1"}, {Dir: dir, First: 1, Last: 2, Label: ""}, {Dir: dir, First: 1, Last: 2, Label: "a\nb"}} {
 		if _, err := RunParts(context.Background(), bad); err == nil {
 			t.Errorf("%+v: no error", bad)
 		}
@@ -121,7 +121,7 @@ func TestRunPartsRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = RunParts(context.Background(), opt)
-	lock.unlock()
+	lock.Unlock()
 	if !errors.Is(err, ErrLocked) {
 		t.Errorf("locked directory: %v", err)
 	}

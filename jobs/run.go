@@ -55,7 +55,7 @@ type Summary struct {
 
 // groupWriter is what a run needs of a storage.Writer.
 type groupWriter interface {
-	AddBatch(b enumerate.Batch) error
+	AddBatch(b storage.Batch) error
 	Close() error
 	Abort()
 }
@@ -137,7 +137,7 @@ func runGroup(ctx context.Context, opt Options, grp band.Group, path string) (Ma
 	eopt := enumerate.Options{Workers: opt.Workers, TaskDone: func(_ int, grids, completions int64) {
 		tasks = append(tasks, TaskStat{grids, completions})
 	}}
-	st, err := enumerate.GroupBatches(ctx, grp.Key, eopt, w.AddBatch)
+	st, err := enumerate.GroupBatches(ctx, grp.Key, eopt, func(b enumerate.Batch) error { return w.AddBatch(b) })
 	if err != nil {
 		w.Abort()
 		return Made{}, err

@@ -199,7 +199,7 @@ func TestSecondRunRefused(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, storage.FileName(testLast))); err == nil {
 		t.Fatal("the refused run wrote a group file")
 	}
-	l.unlock()
+	l.Unlock()
 	mustRun(t, dir, testLast, testLast)
 }
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"edgrid/internal/crc32c"
-	"edgrid/storage"
+	"edgrid/internal/fsutil"
 )
 
 // TasksDir is the subdirectory of a run's directory that holds, per group,
@@ -46,7 +46,10 @@ func writeTasks(dir string, group int, ts []TaskStat) error {
 		fmt.Fprintf(&b, "%d %d\n", t.Grids, t.Completions)
 	}
 	fmt.Fprintf(&b, "crc32c %08x\n", crc32c.Checksum(b.Bytes()))
-	return storage.WriteFileAtomic(TasksPath(dir, group), b.Bytes())
+	if err := fsutil.WriteFile(TasksPath(dir, group), b.Bytes()); err != nil {
+		return fmt.Errorf("jobs: %w", err)
+	}
+	return nil
 }
 
 // ReadTasks reads and checks a group's task file.

@@ -27,7 +27,7 @@ func writeCatalog(t testing.TB, dir string, groups []int) *storage.Catalog {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, w.AddBatch); err != nil {
+		if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, func(b enumerate.Batch) error { return w.AddBatch(b) }); err != nil {
 			w.Abort()
 			t.Fatal(err)
 		}

@@ -4,12 +4,12 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 	"io"
 
 	"edgrid/band"
 	"edgrid/canon"
 	"edgrid/enumerate"
+	"edgrid/internal/crc32c"
 	"edgrid/storage"
 )
 
@@ -147,7 +147,7 @@ func checkFileSum(f *storage.File) error {
 		return fmt.Errorf("query: %w", err)
 	}
 	defer h.Close()
-	sum := crc32.New(castagnoli)
+	sum := crc32c.New()
 	if _, err := io.Copy(sum, io.NewSectionReader(h, 0, f.Size()-12)); err != nil {
 		return fmt.Errorf("query: %s: %w", f.Path(), err)
 	}

@@ -3,17 +3,19 @@ package scan
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"strconv"
 	"strings"
 
 	"edgrid/canon"
+	"edgrid/internal/partfile"
 )
 
 // A Part is the result of a scan over the grids of one group, as the file
-// a resumable or distributed scan writes for each group:
+// a resumable or distributed scan writes for each group (internal/partfile's
+// framing):
 //
 //	edgrid scan part 1
 //	scan <label: what was scanned, one line>
@@ -50,9 +52,8 @@ func (p *Part) Puzzles() int64 {
 	return n
 }
 
-const partMagic = "edgrid scan part 1"
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// partName is the sort of work of a scan's parts.
+const partName = "scan"
 
 // WritePart writes p in the part format; a label that is not one line, or
 // grids, ordinals or puzzles out of order, are errors before anything is
@@ -61,19 +62,19 @@ func WritePart(w io.Writer, p *Part) error {
 	if err := p.check(); err != nil {
 		return err
 	}
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s\nscan %s\ngroup %d grids %d found %d puzzles %d\n", partMagic, p.Label, p.Group, p.Grids, len(p.Found), p.Puzzles())
-	line := make([]byte, 0, 82)
+	b := fmt.Appendf(nil, "group %d grids %d found %d puzzles %d\n", p.Group, p.Grids, len(p.Found), p.Puzzles())
 	for i := range p.Found {
 		f := &p.Found[i]
-		fmt.Fprintf(&b, "grid %d %s %d\n", f.Ordinal, f.Grid.AppendText(nil), len(f.Puzzles))
+		b = fmt.Appendf(b, "grid %d %s %d\n", f.Ordinal, f.Grid.AppendText(nil), len(f.Puzzles))
 		for _, m := range f.Puzzles {
-			line = AppendPuzzle(line[:0], &f.Grid, m)
-			b.Write(append(line, '\n'))
+			b = append(AppendPuzzle(b, &f.Grid, m), '\n')
 		}
 	}
-	fmt.Fprintf(&b, "crc32c %08x\n", crc32.Checksum(b.Bytes(), castagnoli))
-	_, err := w.Write(b.Bytes())
+	data, err := partfile.Append(nil, partName, p.Label, b)
+	if err != nil {
+		return fmt.Errorf("scan: part: %w", err)
+	}
+	_, err = w.Write(data)
 	return err
 }
 
@@ -146,16 +147,14 @@ func ReadPart(data []byte) (*Part, error) {
 	bad := func(line int, format string, a ...any) (*Part, error) {
 		return nil, &PartError{Line: line, Msg: fmt.Sprintf(format, a...)}
 	}
-	i := bytes.LastIndexByte(data[:max(len(data)-1, 0)], '\n')
-	if len(data) == 0 || data[len(data)-1] != '\n' || i < 0 {
-		return bad(0, "truncated")
-	}
-	body, last := data[:i+1], string(data[i+1:len(data)-1])
-	if want := fmt.Sprintf("crc32c %08x", crc32.Checksum(body, castagnoli)); last != want {
-		return bad(0, "checksum line %q, computed %q", last, want)
+	label, body, err := partfile.Open(data, partName)
+	if fe := (*partfile.Error)(nil); errors.As(err, &fe) {
+		return bad(fe.Line, "%s", fe.Msg)
+	} else if err != nil {
+		return bad(0, "%v", err)
 	}
 	sc := bufio.NewScanner(bytes.NewReader(body))
-	n := 0
+	n := partfile.ContentLine - 1
 	next := func() (string, bool) {
 		if !sc.Scan() {
 			return "", false
@@ -163,27 +162,19 @@ func ReadPart(data []byte) (*Part, error) {
 		n++
 		return sc.Text(), true
 	}
-	if l, _ := next(); l != partMagic {
-		return bad(1, "%q is not %q", short(l), partMagic)
-	}
-	l, _ := next()
-	label, ok := strings.CutPrefix(l, "scan ")
-	if !ok || label == "" {
-		return bad(2, "no scan line")
-	}
 	p := &Part{Label: label}
 	var found int
 	var puzzles int64
-	l, _ = next()
+	l, _ := next()
 	if k, err := fmt.Sscanf(l, "group %d grids %d found %d puzzles %d", &p.Group, &p.Grids, &found, &puzzles); err != nil || k != 4 ||
 		p.Group < 1 || p.Grids < 0 || found < 0 || int64(found) > p.Grids || puzzles < int64(found) || l != fmt.Sprintf("group %d grids %d found %d puzzles %d", p.Group, p.Grids, found, puzzles) {
-		return bad(3, "%q is not a group line", short(l))
+		return bad(partfile.ContentLine, "%q is not a group line", short(l))
 	}
 	// Each grid line and each puzzle line takes at least minGridLine and
 	// 82 bytes: counts the data cannot hold are damage, and no count
 	// sizes memory beyond the data's.
 	if int64(found) > int64(len(body))/minGridLine || puzzles > int64(len(body))/82 {
-		return bad(3, "the group line counts %d grids with puzzles and %d puzzles, more than the part's %d bytes hold", found, puzzles, len(body))
+		return bad(partfile.ContentLine, "the group line counts %d grids with puzzles and %d puzzles, more than the part's %d bytes hold", found, puzzles, len(body))
 	}
 	p.Found = make([]Found, 0, found)
 	var seen int64
@@ -222,7 +213,7 @@ func ReadPart(data []byte) (*Part, error) {
 		p.Found = append(p.Found, fd)
 	}
 	if seen != puzzles {
-		return bad(3, "the group line says %d puzzles, the part holds %d", puzzles, seen)
+		return bad(partfile.ContentLine, "the group line says %d puzzles, the part holds %d", puzzles, seen)
 	}
 	if l, ok := next(); ok {
 		return bad(n, "%q after the last grid", short(l))
@@ -255,9 +246,4 @@ func puzzleMask(l string, g *canon.Grid) (canon.Mask, error) {
 }
 
 // short cuts a line for an error message.
-func short(s string) string {
-	if len(s) > 100 {
-		return s[:97] + "..."
-	}
-	return s
-}
+func short(s string) string { return partfile.Short(s) }

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
 
 	"edgrid/canon"
+	"edgrid/internal/crc32c"
 )
 
 // testPart is a part of two grids with puzzles among five; the puzzles are
@@ -99,7 +99,7 @@ func TestPartInconsistent(t *testing.T) {
 		{"group 1 grids 1 found 0 puzzles 0\nextra\n", "line 4: \"extra\" after"},
 		{"group 0 grids 1 found 0 puzzles 0\n", "line 3"},
 	} {
-		body := partMagic + "\nscan x\n" + tc.body
+		body := "edgrid scan part 1\nscan x\n" + tc.body
 		data := []byte(body + "crc32c " + crcHex(body) + "\n")
 		_, err := ReadPart(data)
 		var pe *PartError
@@ -110,7 +110,7 @@ func TestPartInconsistent(t *testing.T) {
 }
 
 // crcHex is the part checksum of s.
-func crcHex(s string) string { return fmt.Sprintf("%08x", crc32.Checksum([]byte(s), castagnoli)) }
+func crcHex(s string) string { return fmt.Sprintf("%08x", crc32c.Checksum([]byte(s))) }
 
 func TestWritePartRefusesBadParts(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"edgrid/internal/fsutil"
 )
 
 // fullDisk is a temporary file whose writes fail with ENOSPC once limit
@@ -27,9 +29,9 @@ func (f *fullDisk) Write(p []byte) (int, error) {
 
 // withFullDisk makes atomic writes fail after limit bytes during the test.
 func withFullDisk(t *testing.T, limit int) {
-	saved := createTemp
-	t.Cleanup(func() { createTemp = saved })
-	createTemp = func(dir, pattern string) (tempFile, error) {
+	saved := fsutil.CreateTemp
+	t.Cleanup(func() { fsutil.CreateTemp = saved })
+	fsutil.CreateTemp = func(dir, pattern string) (fsutil.TempFile, error) {
 		f, err := os.CreateTemp(dir, pattern)
 		if err != nil {
 			return nil, err

@@ -212,7 +212,7 @@ func enumerateWrite(ctx context.Context, grp band.Group, mode, path string) erro
 	case "sorted-add":
 		_, err = enumerate.Group(ctx, grp.Key, opt, w.Add)
 	default:
-		_, err = enumerate.GroupBatches(ctx, grp.Key, opt, w.AddBatch)
+		_, err = enumerate.GroupBatches(ctx, grp.Key, opt, func(b enumerate.Batch) error { return w.AddBatch(b) })
 	}
 	if err != nil {
 		w.Abort()

@@ -14,7 +14,7 @@ import (
 // completions with band.Rows8Ways, the lists band3 and rows89 build
 // here, in the same order. A Batch tells for each run which rows 7 its grids
 // have and which completions of each (enumerate.UsedRow7), and the
-// candidates of each band-2 cell (Run.Cands); a Place tells it for one grid.
+// candidates of each band-2 cell (Batch.RunAt); a Place tells it for one grid.
 // From these the bits follow without looking at the grids, a row 7 at a
 // time. The stream is the same bit for bit (TestPlacedFileSame, FuzzCodecs),
 // so the decoder does not know which way a block was coded.
@@ -119,7 +119,7 @@ func (e *sortedEncoder) band3Rows(rows []enumerate.UsedRow7, last bool) error {
 }
 
 // run is a run of grids sharing a band 2, given as encodeSortedRuns takes
-// it: its band 2, the candidates of its open cells (enumerate.Run.Cands)
+// it: its band 2, the candidates of its open cells (as Batch.RunAt gives them)
 // and the end of its rows 7 in the block's.
 type run struct {
 	band2 [27]uint8

@@ -53,7 +53,7 @@ func TestPlacedFileSame(t *testing.T) {
 				t.Fatal(err)
 			}
 			grp, _ := band.ByNumber(group)
-			if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, w.AddBatch); err != nil {
+			if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, func(b enumerate.Batch) error { return w.AddBatch(b) }); err != nil {
 				t.Fatal(err)
 			}
 			if err := w.Close(); err != nil {
@@ -88,7 +88,7 @@ func TestBatchBlockCuts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, w.AddBatch); err != nil {
+		if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, func(b enumerate.Batch) error { return w.AddBatch(b) }); err != nil {
 			t.Fatal(err)
 		}
 		if err := w.Close(); err != nil {
@@ -136,7 +136,7 @@ func TestBatchErrors(t *testing.T) {
 	defer w.Abort()
 	add := func(group int) error {
 		grp, _ := band.ByNumber(group)
-		_, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, w.AddBatch)
+		_, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, func(b enumerate.Batch) error { return w.AddBatch(b) })
 		return err
 	}
 	if err := add(3151); err == nil || !strings.Contains(err.Error(), "grid 1 (") || !strings.Contains(err.Error(), "not in group 3150") {
@@ -319,3 +319,6 @@ func writtenAutos(gg *groupGrids) (h [canon.MaxAutomorphisms + 1]int64) {
 	}
 	return
 }
+
+// The search's batches are what a Writer codes from their runs.
+var _ Batch = enumerate.Batch{}

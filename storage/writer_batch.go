@@ -9,25 +9,45 @@ import (
 	"edgrid/enumerate"
 )
 
+// A Batch is a batch of consecutive grids of one group as the search finds
+// them (enumerate.Batch is one, from enumerate.GroupBatches): runs of grids
+// sharing rows 4-6, each given by those rows, the candidates of their open
+// cells and its rows 7, from which AddBatch codes the grids without
+// reading them. The grids are rebuilt only when asked for.
+type Batch interface {
+	// Len is the number of grids.
+	Len() int
+	// Autos is each grid's automorphism count.
+	Autos() []uint16
+	// Grid rebuilds grid i; Grids rebuilds them all, ascending.
+	Grid(i int) canon.Grid
+	Grids() []canon.Grid
+	// NumRuns is the number of runs; RunAt returns run j: the index of
+	// its first grid (0 for the first run), its rows 4-6, the candidates
+	// of band 2's 24 open cells and its rows 7, which ascend.
+	NumRuns() int
+	RunAt(j int) (start int, rows456 *[27]uint8, cands *[numBand2]uint16, rows7 []enumerate.UsedRow7)
+}
+
 // AddBatch appends the grids of a batch of the group's enumeration
 // (enumerate.GroupBatches). A Batch comes only from the search, so its grids
 // are trusted to be ascending, of one group and with their right runs, rows
 // 7 and automorphism counts: only its first grid is checked, for the
 // group's key and against the grid before. Each run is coded at once from
-// its rows 4-6, candidates and rows 7 (Batch.Runs, Batch.Rows7), while they
+// its rows 4-6, candidates and rows 7 (Batch.RunAt), while they
 // are at hand, into the open block's stream (a few nanoseconds a grid);
 // the background compresses the blocks. Of the grids only the first and
 // last of the batch and the first of each block are rebuilt (Batch.Grid).
 // A run the coder rejects (a bug in the search) fails the writer. A batch
 // for the packed codec is added grid by grid as Add does.
-func (w *Writer) AddBatch(b enumerate.Batch) error {
+func (w *Writer) AddBatch(b Batch) error {
 	if w.closed {
 		return errors.New("storage: Add after Close")
 	}
 	if b.Len() == 0 {
 		return nil
 	}
-	n, autos, runs, rows := b.Len(), b.Autos(), b.Runs(), b.Rows7()
+	n, autos := b.Len(), b.Autos()
 	if w.codec != CodecSorted {
 		grids := b.Grids()
 		for i := range grids {
@@ -56,12 +76,13 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 	// Runs come from the search with their rows 4-6, so the grids are not
 	// read again. Consecutive runs differ in them, and a batch's first run
 	// differs from the grid before (checked above).
-	for j := range runs {
-		start, end := int(runs[j].Start), n
-		r0, r1 := int(runs[j].Row), len(rows)
-		if j+1 < len(runs) {
-			end, r1 = int(runs[j+1].Start), int(runs[j+1].Row)
+	for j, nr := 0, b.NumRuns(); j < nr; j++ {
+		start, rows456, cands, rows := b.RunAt(j)
+		end := n
+		if j+1 < nr {
+			end, _, _, _ = b.RunAt(j + 1)
 		}
+		r0 := 0
 		var done uint8 // grids of rows[r0] in the block before
 		for start < end {
 			// As Add does grid by grid: a run opens a block or follows
@@ -73,7 +94,7 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 			}
 			w.work += 4
 			take := min(end-start, max(w.limit-w.work, 1))
-			piece := rows[r0:r1]
+			piece := rows[r0:]
 			switch {
 			case take < end-start:
 				// The block ends inside the run.
@@ -85,7 +106,7 @@ func (w *Writer) AddBatch(b enumerate.Batch) error {
 				w.rows[0].Grids &^= done
 				piece, done = w.rows, 0
 			}
-			if err := w.enc.codeRun(&runs[j].Rows456, &runs[j].Cands, piece); err != nil {
+			if err := w.enc.codeRun(rows456, cands, piece); err != nil {
 				err = fmt.Errorf("storage: grids %d-%d: %w", w.h.Count+int64(start)+1, w.h.Count+int64(start+take), err)
 				w.fail(err)
 				return err

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -116,23 +115,9 @@ func span(a, b int) []int {
 	return gs
 }
 
-// spans cuts ascending groups into ranges of consecutive ones.
-func spans(groups []int) [][2]int {
-	var out [][2]int
-	for i := 0; i < len(groups); {
-		j := i
-		for j+1 < len(groups) && groups[j+1] == groups[j]+1 {
-			j++
-		}
-		out = append(out, [2]int{groups[i], groups[j]})
-		i = j + 1
-	}
-	return out
-}
-
-// describe is the one line that says what the query computes: the parts of
-// two queries merge only when theirs are equal.
-func (o *queryOptions) describe() string {
+// label is the one line that says what the query computes, the label of
+// its parts: the parts of two queries merge only when theirs are equal.
+func (o *queryOptions) label() string {
 	names := make([]string, len(o.invs))
 	for i, inv := range o.invs {
 		names[i] = inv.Name()
@@ -147,12 +132,13 @@ func (o *queryOptions) describe() string {
 	return fmt.Sprintf("edgrid query invariants=%s where=%s output=%s number=%s", strings.Join(names, ","), strconv.Quote(o.where), out, order)
 }
 
-// parseDescription reads describe's output mode back from a part.
-func parseDescription(d string) (lines bool, err error) {
-	if !strings.HasPrefix(d, "edgrid query invariants=") {
-		return false, fmt.Errorf("%q is not an edgrid query", d)
+// labelLines reads label's output mode back from a part's label: whether
+// the query printed grid lines.
+func labelLines(l string) (lines bool, err error) {
+	if !strings.HasPrefix(l, "edgrid query invariants=") {
+		return false, fmt.Errorf("%q is not an edgrid query", l)
 	}
-	return strings.Contains(d, " output=lines "), nil
+	return strings.Contains(l, " output=lines "), nil
 }
 
 func listInvariants(s streams) error {
@@ -252,58 +238,28 @@ func printResult(res *query.Result, lines, asJSON bool, w io.Writer) error {
 	return res.WriteTable(w)
 }
 
-// partFile is the name of a group's part in a query's --out directory.
-func partFile(group int) string { return fmt.Sprintf("part-%04d.edq", group) }
-
-// runParts runs the query group by group into o.out, resumably: one run of
-// the parts machinery per range of consecutive groups. progress gets the
-// grids of the groups done before, so that a bar counts them.
+// runParts runs the query group by group into o.out, resumably
+// (queryParts.Run). progress gets the grids of the groups done before, so
+// that a bar counts them.
 func (o *queryOptions) runParts(ctx context.Context, q *query.Query, progress *atomic.Int64, s streams) error {
-	workers := o.workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	desc := o.describe()
+	label := o.label()
 	src := o.source()
-	counts, _ := rank.Embedded()
-	for _, sp := range spans(o.groupList) {
-		par := min(workers, sp[1]-sp[0]+1)
-		inner := max(workers/par, 1)
-		opt := jobs.PartOptions{Dir: o.out, First: sp[0], Last: sp[1], Kind: desc, FileName: partFile, Workers: par,
-			Notify: func(msg string) { fmt.Fprintf(s.err, "edgrid query: %s\n", msg) },
-			Verify: verifyQueryPart,
-			Make: func(ctx context.Context, g int, path string) (int64, error) {
-				var lines bytes.Buffer
-				res, err := q.Group(ctx, src, g, inner, &lines)
-				if err != nil {
-					return 0, err
-				}
-				var b bytes.Buffer
-				if err := query.WritePart(&b, desc, res, lines.Bytes()); err != nil {
-					return 0, err
-				}
-				return res.Grids, storage.WriteFileAtomic(path, b.Bytes())
-			}}
-		if counts != nil {
-			opt.Weight = counts.GroupCount
-			opt.Progress = func(p jobs.Progress) {
-				if p.Group == 0 {
-					progress.Add(p.WorkDone)
-				}
+	opt := jobs.PartsRun[*query.Part]{Dir: o.out, Groups: o.groupList, Label: label, Workers: o.workers,
+		Notify: func(msg string) { fmt.Fprintf(s.err, "edgrid query: %s\n", msg) },
+		Make: func(ctx context.Context, g, workers int) (*query.Part, error) {
+			var lines bytes.Buffer
+			res, err := q.Group(ctx, src, g, workers, &lines)
+			if err != nil {
+				return nil, err
 			}
-		}
-		sum, err := jobs.RunParts(ctx, opt)
-		if err != nil {
-			if errors.Is(err, jobs.ErrLocked) {
-				return err
-			}
-			if sum != nil && sum.Written > 0 {
-				fmt.Fprintf(s.err, "edgrid query: %d groups done before stopping (in %s)\n", sum.Written, o.out)
-			}
-			return err
-		}
+			return &query.Part{Label: label, Result: res, Lines: lines.Bytes()}, nil
+		}}
+	barParts(&opt, progress)
+	sum, err := queryParts.Run(ctx, opt)
+	if err != nil {
+		partsStopped(s, "query", o.out, sum, err)
 	}
-	return nil
+	return err
 }
 
 // startGridBar shows a progress line on s's terminal, counting the grids

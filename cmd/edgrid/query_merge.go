@@ -4,14 +4,9 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"hash/crc64"
-	"os"
-	"path/filepath"
-	"sort"
 
 	"github.com/spf13/cobra"
 
-	"edgrid/jobs"
 	"edgrid/query"
 )
 
@@ -38,13 +33,8 @@ func newQueryMergeCmd(s streams) *cobra.Command {
 
 // runQueryMerge prints the merged result of the parts in o.dirs.
 func runQueryMerge(_ context.Context, o queryMergeOptions, s streams) error {
-	if len(o.dirs) == 0 {
-		return usagef("give the directories of edgrid query --out")
-	}
-	for _, d := range o.dirs {
-		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
-			return usagef("%s is not a directory", d)
-		}
+	if err := mergeDirs("query", o.dirs); err != nil {
+		return err
 	}
 	return mergeAndPrint(o.json, o.dirs, nil, o.partial, s)
 }
@@ -56,61 +46,29 @@ func runQueryMerge(_ context.Context, o queryMergeOptions, s streams) error {
 // runs that are missing or damaged are an error (exit 1), after printing
 // what there is with partial.
 func mergeAndPrint(asJSON bool, dirs []string, only []int, partial bool, s streams) error {
-	sv, err := surveyParts(dirs, partFile, only, "query")
+	var lines bool
+	m, problems, err := surveyMerge(queryParts, "query", dirs, only, partial, func(label string) (err error) {
+		lines, err = labelLines(label)
+		return err
+	}, s)
 	if err != nil {
 		return err
 	}
-	parts, kind, missing, problems := sv.parts, sv.kind, sv.missing, sv.problems
-	lines, err := parseDescription(kind)
-	if err != nil {
-		return err
-	}
-	if only != nil {
-		missing = missing[:0]
-		for _, g := range only {
-			if _, ok := parts[g]; !ok {
-				missing = append(missing, g)
-			}
-		}
-	}
-	// A group missing from one directory's runs may be done in another.
-	sort.Ints(missing)
-	var really []int
-	for i, g := range missing {
-		if _, ok := parts[g]; !ok && (i == 0 || g != missing[i-1]) {
-			really = append(really, g)
-		}
-	}
-	if len(really) > 0 {
-		problems = append(problems, fmt.Sprintf("groups %s not done", query.GroupSpan(really)))
-	}
-	if len(problems) > 0 && !partial {
-		for _, p := range problems {
-			fmt.Fprintf(s.err, "edgrid query merge: %s\n", p)
-		}
-		return &exitError{code: exitFailed, err: fmt.Errorf("the parts are incomplete: nothing printed (run the query again to finish them, or merge --partial)")}
-	}
-	groups := make([]int, 0, len(parts))
-	for g := range parts {
-		groups = append(groups, g)
-	}
-	sort.Ints(groups)
 	w := bufio.NewWriterSize(s.out, 1<<20)
 	var total *query.Result
-	for _, g := range groups {
-		path := filepath.Join(parts[g].dir, partFile(g))
-		res, out, err := readPart(path, parts[g].rec, kind, g)
-		if err != nil {
-			return err
-		}
+	err = m.Each(func(_ int, p *query.Part) error {
 		if total == nil {
-			total = res
-		} else if err := total.Merge(res); err != nil {
+			total = p.Result
+		} else if err := total.Merge(p.Result); err != nil {
 			return err
 		}
 		if lines {
-			w.Write(out)
+			w.Write(p.Lines)
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if total == nil {
 		return fmt.Errorf("no parts to merge")
@@ -121,31 +79,5 @@ func mergeAndPrint(asJSON bool, dirs []string, only []int, partial bool, s strea
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	if len(problems) > 0 {
-		for _, p := range problems {
-			fmt.Fprintf(s.err, "edgrid query merge: %s\n", p)
-		}
-		return &exitError{code: exitFailed, err: fmt.Errorf("printed only groups %s: the parts are incomplete", query.GroupSpan(groups))}
-	}
-	return nil
-}
-
-// readPart reads group g's part at path, which must still be the file rec
-// records and a part of the query kind describes.
-func readPart(path string, rec jobs.PartRecord, kind string, g int) (*query.Result, []byte, error) {
-	data, err := readPartFile(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	if int64(len(data)) != rec.Size || crc64.Checksum(data, crc64.MakeTable(crc64.ECMA)) != rec.Sum {
-		return nil, nil, fmt.Errorf("%s changed while it was merged (run the merge again)", path)
-	}
-	desc, res, out, err := query.ReadPart(data)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if desc != kind || len(res.Groups) != 1 || res.Groups[0] != g {
-		return nil, nil, fmt.Errorf("%s: a part of another query or group (%q, groups %v)", path, desc, res.Groups)
-	}
-	return res, out, nil
+	return mergeIncomplete(s, "query", m.Groups, problems)
 }

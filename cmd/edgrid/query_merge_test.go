@@ -11,7 +11,6 @@ import (
 
 	"edgrid/jobs"
 	"edgrid/query"
-	"edgrid/storage"
 )
 
 // A damaged part outside the groups asked for does not stop --out from
@@ -69,26 +68,24 @@ func TestQueryMergeStreams(t *testing.T) {
 	if code, _, errs := run(t, "", "query", "--groups", "3530-3541", "--where", "autos > 0", "--out", src); code != 0 {
 		t.Fatal(errs)
 	}
-	desc := ""
+	m, err := jobs.ReadPartsManifest(src)
+	if err != nil {
+		t.Fatal(err)
+	}
 	big := filepath.Join(t.TempDir(), "big")
 	const partBytes = 3 << 20
-	_, err := jobs.RunParts(context.Background(), jobs.PartOptions{Dir: big, First: 3530, Last: 3541, FileName: partFile,
-		Kind: func() string { m, _ := jobs.ReadPartsManifest(src); desc = m.Kind; return desc }(),
-		Make: func(ctx context.Context, g int, path string) (int64, error) {
+	_, err = queryParts.Run(context.Background(), jobs.PartsRun[*query.Part]{Dir: big, Groups: span(3530, 3541), Label: m.Label,
+		Make: func(ctx context.Context, g, _ int) (*query.Part, error) {
 			data, err := os.ReadFile(filepath.Join(src, partFile(g)))
 			if err != nil {
-				return 0, err
+				return nil, err
 			}
-			d, res, lines, err := query.ReadPart(data)
+			p, err := queryParts.Codec.Decode(data)
 			if err != nil {
-				return 0, err
+				return nil, err
 			}
-			lines = bytes.Repeat(lines, partBytes/len(lines)+1)
-			var b bytes.Buffer
-			if err := query.WritePart(&b, d, res, lines); err != nil {
-				return 0, err
-			}
-			return res.Grids, storage.WriteFileAtomic(path, b.Bytes())
+			p.Lines = bytes.Repeat(p.Lines, partBytes/len(p.Lines)+1)
+			return p, nil
 		}})
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
@@ -179,20 +178,6 @@ func (o *scanOptions) scanMethod() scan.Method {
 // scanOpts are the scan.Options the flags ask for.
 func (o *scanOptions) scanOpts() scan.Options {
 	return scan.Options{Clues: o.clues, Cells: o.cells, First: o.first, Minimal: o.minimality(), MaxUASize: o.maxSize, Method: o.scanMethod()}
-}
-
-// describe is the one line that says what a scan over groups computes: the
-// parts of two scans merge only when theirs are equal.
-func (o *scanOptions) describe() string {
-	minimal := [...]string{"auto", "only", "any"}[o.minimality()]
-	cells := "all"
-	if o.cells != nil {
-		cells = o.cells.String()
-	}
-	opts := o.scanOpts()
-	size := opts.UASize()
-	return "edgrid scan clues=" + strconv.Itoa(o.clues) + " minimal=" + minimal + " first=" + strconv.FormatBool(o.first) +
-		" cells=" + cells + " max-size=" + strconv.Itoa(size)
 }
 
 // runScan answers the grids of the arguments or standard input, or scans

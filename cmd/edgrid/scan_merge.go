@@ -4,16 +4,11 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"hash/crc64"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"edgrid/jobs"
 	"edgrid/query"
 	"edgrid/scan"
 )
@@ -47,13 +42,8 @@ histogram of puzzles per grid, '# per-grid <puzzles> <grids>' a line. Every part
 
 // runScanMerge prints the merge of the parts in o.dirs.
 func runScanMerge(_ context.Context, o scanMergeOptions, s streams) error {
-	if len(o.dirs) == 0 {
-		return usagef("give the directories of edgrid scan --out")
-	}
-	for _, d := range o.dirs {
-		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
-			return usagef("%s is not a directory", d)
-		}
+	if err := mergeDirs("scan", o.dirs); err != nil {
+		return err
 	}
 	return mergeScanParts(o, nil, s)
 }
@@ -73,68 +63,32 @@ type scanTotals struct {
 // runs that are missing or damaged are an error (exit 1), after printing
 // what there is with o.partial.
 func mergeScanParts(o scanMergeOptions, only []int, s streams) error {
-	sv, err := surveyParts(o.dirs, scanPartFile, only, "scan")
+	m, problems, err := surveyMerge(scanParts(), "scan", o.dirs, only, o.partial, func(label string) error {
+		_, err := scan.LabelClues(label)
+		return err
+	}, s)
 	if err != nil {
 		return err
 	}
-	parts, kind, missing, problems := sv.parts, sv.kind, sv.missing, sv.problems
-	clues, err := scanLabelClues(kind)
-	if err != nil {
-		return err
-	}
-	if only != nil {
-		missing = slices.Clone(only)
-	}
-	slices.Sort(missing)
-	var really []int
-	for i, g := range missing {
-		if _, ok := parts[g]; !ok && (i == 0 || g != missing[i-1]) {
-			really = append(really, g)
-		}
-	}
-	if len(really) > 0 {
-		problems = append(problems, fmt.Sprintf("groups %s not done", query.GroupSpan(really)))
-	}
-	report := func() {
-		for _, p := range problems {
-			fmt.Fprintf(s.err, "edgrid scan merge: %s\n", p)
-		}
-	}
-	if len(problems) > 0 && !o.partial {
-		report()
-		return &exitError{code: exitFailed, err: fmt.Errorf("the parts are incomplete: nothing printed (run the scan again to finish them, or merge --partial)")}
-	}
-	t := scanTotals{perGrid: map[int]int64{}}
-	for g := range parts {
-		t.groups = append(t.groups, g)
-	}
-	if len(t.groups) == 0 {
+	if len(m.Groups) == 0 {
 		return fmt.Errorf("no parts to merge")
 	}
-	slices.Sort(t.groups)
-	for _, g := range t.groups {
-		p, err := readScanPart(filepath.Join(parts[g].dir, scanPartFile(g)), parts[g].rec, kind, g, clues)
-		if err != nil {
-			return err
-		}
-		t.add(p, !o.count)
+	t := scanTotals{groups: m.Groups, perGrid: map[int]int64{}}
+	if err := m.Each(func(_ int, p *scan.Part) error { t.add(p, !o.count); return nil }); err != nil {
+		return err
 	}
 	slices.Sort(t.puzzles)
 	t.puzzles = slices.Compact(t.puzzles)
 	w := bufio.NewWriterSize(s.out, 1<<20)
 	if o.json {
-		t.writeJSON(w, kind, !o.count)
+		t.writeJSON(w, m.Label, !o.count)
 	} else {
-		t.writeText(w, kind, !o.count)
+		t.writeText(w, m.Label, !o.count)
 	}
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	if len(problems) > 0 {
-		report()
-		return &exitError{code: exitFailed, err: fmt.Errorf("printed only groups %s: the parts are incomplete", query.GroupSpan(t.groups))}
-	}
-	return nil
+	return mergeIncomplete(s, "scan", m.Groups, problems)
 }
 
 // add counts part p, and keeps its puzzles with list.
@@ -210,49 +164,4 @@ func (t *scanTotals) writeJSON(w *bufio.Writer, kind string, list bool) {
 		j.raw("list", append(arr, ']'))
 	}
 	w.Write(j.end())
-}
-
-// readScanPart reads group g's part at path, which must still be the file
-// rec records, a part of the scan kind describes, of group g, with puzzles
-// of the label's number of clues.
-func readScanPart(path string, rec jobs.PartRecord, kind string, g, clues int) (*scan.Part, error) {
-	data, err := readPartFile(path)
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) != rec.Size || crc64.Checksum(data, crc64.MakeTable(crc64.ECMA)) != rec.Sum {
-		return nil, fmt.Errorf("%s changed while it was merged (run the merge again)", path)
-	}
-	p, err := scan.ReadPart(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if p.Label != kind || p.Group != g || p.Grids != rec.Count {
-		return nil, fmt.Errorf("%s: a part of another scan or group (%q, group %d, %d grids)", path, p.Label, p.Group, p.Grids)
-	}
-	if why := groupGrids(g, p.Grids); why != "" {
-		return nil, fmt.Errorf("%s: %s", path, why)
-	}
-	for _, f := range p.Found {
-		for _, m := range f.Puzzles {
-			if m.Count() != clues {
-				return nil, fmt.Errorf("%s: grid %d has a puzzle of %d clues in a scan for %d", path, f.Ordinal, m.Count(), clues)
-			}
-		}
-	}
-	return p, nil
-}
-
-// scanLabelClues reads the number of clues back from a scan's label.
-func scanLabelClues(label string) (int, error) {
-	rest, ok := strings.CutPrefix(label, "edgrid scan clues=")
-	if !ok {
-		return 0, fmt.Errorf("%q is not an edgrid scan", label)
-	}
-	num, _, _ := strings.Cut(rest, " ")
-	k, err := strconv.Atoi(num)
-	if err != nil || k < 1 || k > 81 {
-		return 0, fmt.Errorf("%q is not an edgrid scan", label)
-	}
-	return k, nil
 }

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"time"
+
+	"edgrid/internal/fsutil"
 )
 
 // LockName is the lock file in each directory.
@@ -89,7 +91,7 @@ func stale(p string) bool {
 	if st, ok := fi.Sys().(*syscall.Stat_t); !ok || int(st.Uid) != os.Getuid() {
 		return false
 	}
-	f, err := os.OpenFile(filepath.Join(p, LockName), os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	f, err := fsutil.Open(filepath.Join(p, LockName), os.O_RDONLY, false)
 	if errors.Is(err, os.ErrNotExist) {
 		return time.Since(fi.ModTime()) > unlockedAge
 	}
@@ -97,9 +99,6 @@ func stale(p string) bool {
 		return false
 	}
 	defer f.Close()
-	if lf, err := f.Stat(); err != nil || !lf.Mode().IsRegular() {
-		return false
-	}
 	// Taken, the lock is released when f is closed: the directory is
 	// removed by then or left.
 	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil
