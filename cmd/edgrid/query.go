@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"edgrid/internal/ranges"
 	"edgrid/jobs"
 	"edgrid/query"
 	"edgrid/rank"
@@ -114,20 +115,6 @@ func span(a, b int) []int {
 		gs = append(gs, g)
 	}
 	return gs
-}
-
-// spans cuts ascending groups into ranges of consecutive ones.
-func spans(groups []int) [][2]int {
-	var out [][2]int
-	for i := 0; i < len(groups); {
-		j := i
-		for j+1 < len(groups) && groups[j+1] == groups[j]+1 {
-			j++
-		}
-		out = append(out, [2]int{groups[i], groups[j]})
-		i = j + 1
-	}
-	return out
 }
 
 // describe is the one line that says what the query computes: the parts of
@@ -266,7 +253,7 @@ func (o *queryOptions) runParts(ctx context.Context, q *query.Query, progress *a
 	desc := o.describe()
 	src := o.source()
 	counts, _ := rank.Embedded()
-	for _, sp := range spans(o.groupList) {
+	for _, sp := range ranges.Runs(o.groupList) {
 		par := min(workers, sp[1]-sp[0]+1)
 		inner := max(workers/par, 1)
 		opt := jobs.PartOptions{Dir: o.out, First: sp[0], Last: sp[1], Kind: desc, FileName: partFile, Workers: par,

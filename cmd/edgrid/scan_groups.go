@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"edgrid/canon"
+	"edgrid/internal/ranges"
 	"edgrid/jobs"
 	"edgrid/query"
 	"edgrid/rank"
@@ -45,7 +46,7 @@ func runScanGroups(ctx context.Context, o scanOptions, s streams) error {
 	// Every group in flight draws its scanners from one pool, so that the
 	// cores stay busy when the groups left hold fewer grids than cores.
 	pool := newScanPool(workers)
-	for _, sp := range spans(o.groupList) {
+	for _, sp := range ranges.Runs(o.groupList) {
 		par := min(workers, sp[1]-sp[0]+1)
 		popt := jobs.PartOptions{Dir: o.out, First: sp[0], Last: sp[1], Kind: desc, FileName: scanPartFile, Workers: par,
 			Verify: verifyScanPart,
