@@ -198,7 +198,7 @@ func TestPageInBrowser(t *testing.T) {
 		set("order", "paper"),
 		enter(puzzle),
 		field("id", wantP.ID),
-		field("patternFirst", wantP.PatternFirst),
+		field("pattern_first", wantP.PatternFirst),
 	)
 	if err != nil {
 		t.Fatalf("puzzle: %v", err)

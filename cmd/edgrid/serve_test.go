@@ -101,7 +101,7 @@ func TestServeAnswersAsCLI(t *testing.T) {
 		d := apiData(t, base, "/api/v1/puzzle/"+url.PathEscape(p))
 		for field, args := range map[string][]string{
 			"minlex":       {"canon", "--dots", p},
-			"patternFirst": {"canon", "--dots", "--pattern-first", p},
+			"pattern_first": {"canon", "--dots", "--pattern-first", p},
 			"pattern":      {"canon", "--dots", "--pattern", p},
 			"solution":     {"solve", p},
 			"id":           {"id", p},
