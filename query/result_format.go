@@ -11,9 +11,9 @@ import (
 	"edgrid/internal/ranges"
 )
 
-// GroupSpan formats ascending group numbers as ranges, in the spelling of
-// edgrid's flags and outputs (internal/ranges): "1-10", "3,7-9"; "none"
-// for no groups.
+// GroupSpan formats ascending group numbers as ranges, in the one spelling
+// of edgrid's outputs and result files: "1-10", "3,7-9"; "none" for no
+// groups.
 func GroupSpan(groups []int) string {
 	if len(groups) == 0 {
 		return "none"
