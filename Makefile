@@ -26,7 +26,7 @@ test: lint
 	$(SIMD) $(GO) test -short ./scan
 	@$(MAKE) --no-print-directory test-python
 
-# The checks too slow for every edit: whole bands against docs/method.md's
+# The checks too slow for every edit: whole bands against docs/design/method.md's
 # counts, all brute-force minlex cases, every group candidate decided again,
 # every puzzle ID of the shared sets, fuzzing. About 12 minutes on 2 cores.
 # serve's load test runs alone, after the rest, with its speed targets held
@@ -61,12 +61,12 @@ bench:
 # The rows of docs/benchmarks.md's first table, measured on this machine
 # (about 10 minutes; nothing else should run meanwhile).
 bench-report:
-	@GO=$(GO) docs/bench-report.sh
+	@GO=$(GO) docs/bench/bench-report.sh
 
 # The bulk-answering rows of docs/benchmarks.md (one small band, with and
 # without a catalog of it; about two minutes, no full catalog built).
 bench-bulk:
-	@GO=$(GO) docs/bulk-bench.sh
+	@GO=$(GO) docs/bench/bulk-bench.sh
 
 # Static binaries for nodes without Go or network: dist/edgrid-linux-amd64
 # and dist/edgrid-linux-arm64 (no cgo, embedded tables included).
@@ -98,7 +98,7 @@ tables:
 	EDGRID_CATALOG=$(CATALOG) $(GO) test ./rank -run '^TestGenerated' -generate -count=1 -timeout 3h -v
 
 # The main job: a resumable run of first band 1's ten groups into ./catalog
-# (docs/method.md: 1,007,170 grids), a full check of the files, a summary. Run it
+# (docs/design/method.md: 1,007,170 grids), a full check of the files, a summary. Run it
 # again, or interrupt it and run it again: it resumes.
 RUN_GROUPS ?= 1-10
 run: build

@@ -80,7 +80,7 @@ func TestMethodGrids(t *testing.T) {
 		t.Errorf("group of the lexicographically first grid = %+v, %v; want a later group of band 1", grp2, err)
 	}
 	if got := grp2.Key.Column1(); got != [6]uint8{2, 3, 8, 5, 6, 9} {
-		t.Errorf("its column 1 reads %v; docs/method.md says 2,3,8 | 5,6,9", got)
+		t.Errorf("its column 1 reads %v; docs/design/method.md says 2,3,8 | 5,6,9", got)
 	}
 	found := false
 	for _, f := range FirstBands() {

@@ -5,7 +5,7 @@ import "edgrid/canon"
 // Forms returns the 416 minimal band forms, ascending (derived by canon).
 func Forms() [][27]uint8 { return canon.BandForms() }
 
-// CandidateKeys returns the column-1 settings of docs/method.md's second cut (column 1) for a
+// CandidateKeys returns the column-1 settings of docs/design/method.md's second cut (column 1) for a
 // first band, ascending: cell 28 is the smallest digit not in column 1 of band
 // 1, two of the other five go to cells 37 < 46 and the remaining three to
 // 55 < 64 < 73, which puts (28) < (55) too. There are always 10.

@@ -16,7 +16,7 @@ type Group struct {
 	Key    Key
 }
 
-// Counts docs/method.md states; the tests check that the derivation reproduces them.
+// Counts docs/design/method.md states; the tests check that the derivation reproduces them.
 const (
 	NumFirstBands = 401
 	NumGroups     = 3541

@@ -13,7 +13,7 @@ import (
 const OpenCells = 48
 
 // KeyCells are the grid cells (0-based) a group fixes, in the order groups are
-// compared: band 1 (cells 1-27 of docs/method.md), then cells 28, 37, 46, 55, 64, 73.
+// compared: band 1 (cells 1-27 of docs/design/method.md), then cells 28, 37, 46, 55, 64, 73.
 var KeyCells = func() [33]int {
 	var k [33]int
 	for i := range 27 {

@@ -2,7 +2,7 @@ package canon
 
 import "fmt"
 
-// NumBandForms is the number of essentially different bands (docs/method.md,
+// NumBandForms is the number of essentially different bands (docs/design/method.md,
 // "Cutting the search down, first: band 1"); the table derivation checks
 // that it comes out so.
 const NumBandForms = 416

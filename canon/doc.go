@@ -1,5 +1,5 @@
 // Package canon holds the solution grid type, its validation, the symmetry
-// group of docs/method.md ("Solution grids and when two are the same") and
+// group of docs/design/method.md ("Solution grids and when two are the same") and
 // the minlex representative with the automorphism count ("One grid for each
 // class: minlex").
 //
@@ -13,5 +13,5 @@
 // PuzzleCanon finds them in plain order or clue pattern first, with their
 // automorphism counts, and the minlex form of a clue pattern; PuzzleKey names
 // a puzzle by its solution's minlex grid and a clue mask. The searches are
-// described in docs/puzzles.md.
+// described in docs/guide/puzzles.md.
 package canon

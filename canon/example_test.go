@@ -6,7 +6,7 @@ import (
 	"edgrid/canon"
 )
 
-// The minlex form of a grid, here the last grid of docs/method.md written
+// The minlex form of a grid, here the last grid of docs/design/method.md written
 // transposed and with its digits renamed, and its automorphism count.
 func ExampleMinlex() {
 	last, err := canon.Parse("123456789457893612986217354274538196531964827698721435342685971715349268869172543")

@@ -1,7 +1,7 @@
 package canon
 
 // MaxAutomorphisms is the largest automorphism count a grid can have (the
-// grid of 648; docs/method.md, the facts).
+// grid of 648; docs/design/method.md, the facts).
 const MaxAutomorphisms = 648
 
 // otherBands[b] are the two bands other than b, in ascending order.

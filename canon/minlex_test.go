@@ -141,7 +141,7 @@ func TestMinlexBruteForce(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			want, wantAutos := bruteMinlex(&tc.g)
 			if tc.autos != 0 && wantAutos != tc.autos {
-				t.Fatalf("brute force: %d automorphisms; docs/method.md says %d", wantAutos, tc.autos)
+				t.Fatalf("brute force: %d automorphisms; docs/design/method.md says %d", wantAutos, tc.autos)
 			}
 			got, autos, tr := Minlex(&tc.g)
 			if got != want {
@@ -164,7 +164,7 @@ func TestMinlexOfMethodGrids(t *testing.T) {
 	for _, s := range []string{paperGrid1, lexFirst} {
 		g := mustParse(t, s)
 		if m, _, _ := Minlex(&g); m != g {
-			t.Errorf("Minlex(%s) = %s; docs/method.md says it is minlex", s, m.String())
+			t.Errorf("Minlex(%s) = %s; docs/design/method.md says it is minlex", s, m.String())
 		}
 	}
 }

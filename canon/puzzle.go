@@ -7,7 +7,7 @@ import (
 )
 
 // A puzzle is a Grid whose empty cells hold 0. Its forms are taken over the
-// same group as a grid's (docs/method.md, "Solution grids and when two are
+// same group as a grid's (docs/design/method.md, "Solution grids and when two are
 // the same"): the 3,359,232 geometric transforms, each followed by the
 // relabelling that numbers the digits in order of first appearance, which is
 // the best one for that transform. A puzzle need not be valid or have a solution to have a
@@ -61,11 +61,11 @@ func (e *ValueError) Error() string {
 	return fmt.Sprintf("canon: cell %d (%s) holds %d, not 0-9", e.Cell+1, CellName(e.Cell), e.Value)
 }
 
-// PuzzleCanon finds the forms of puzzles and patterns (docs/puzzles.md).
+// PuzzleCanon finds the forms of puzzles and patterns (docs/guide/puzzles.md).
 //
 // A puzzle is a Grid whose empty cells hold 0; it need not be valid or have a
 // solution to have a form. The forms are taken over the grids' group
-// (method.md, "Grids and the symmetry group"): the 3,359,232 geometric
+// (docs/design/method.md, "Solution grids and when two are the same"): the 3,359,232 geometric
 // transforms, each followed by the relabelling that numbers the digits in
 // order of first appearance, the best one for that transform. The form is
 // read as 81 characters, cell 1 first, an empty cell written 0; PlainOrder

@@ -329,7 +329,7 @@ func TestPuzzleMinlexInvariant(t *testing.T) {
 }
 
 // TestPuzzle17Distinct: the 49,158 known 17-clue puzzles are pairwise
-// essentially different (docs/method.md), so their forms are distinct in both
+// essentially different (docs/design/method.md), so their forms are distinct in both
 // orders.
 func TestPuzzle17Distinct(t *testing.T) {
 	ps, _ := loadSet(t, set17)

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// group1 is the first group of the enumeration (docs/method.md): band 1 of
+// group1 is the first group of the enumeration (docs/design/method.md): band 1 of
 // 123456789, column 1 below it 2,3,5 | 6,8,9. It has 11,297,664 completions.
 const (
 	group1           = "1234567894567891237891234562........3........5........6........8........9........"

@@ -1,4 +1,4 @@
-// Package enumerate enumerates the minlex grids of a group (docs/method.md,
+// Package enumerate enumerates the minlex grids of a group (docs/design/method.md,
 // "Enumerating a group"): a bit-mask search over the completions of the
 // group's 33 cells, split by the fillings of row 4 and run on all cores,
 // that prunes finished bands 2 and checks each completion with canon's

@@ -136,7 +136,7 @@ func digits27(b [27]uint8) []byte {
 	return out
 }
 
-// TestBandCounts checks docs/method.md's two band facts. It takes minutes: long only.
+// TestBandCounts checks docs/design/method.md's two band facts. It takes minutes: long only.
 func TestBandCounts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("enumerates two whole bands; run without -short")
@@ -150,7 +150,7 @@ func TestBandCounts(t *testing.T) {
 }
 
 // TestPaperGrid1InGroup1: the paper's grid 1 is a minlex grid of group 1.
-// (It is not group 1's smallest grid in row-major order; see docs/numbering.md.)
+// (It is not group 1's smallest grid in row-major order; see docs/design/numbering.md.)
 func TestPaperGrid1InGroup1(t *testing.T) {
 	if testing.Short() {
 		t.Skip("enumerates group 1 (11 million completions); run without -short")

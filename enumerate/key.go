@@ -8,7 +8,7 @@ import (
 )
 
 // checkKey reports why key is not one a search can take: the functions
-// that take a key accept the column-1 candidates of docs/method.md's pruning 2
+// that take a key accept the column-1 candidates of docs/design/method.md's pruning 2
 // (band.CandidateKeys) of a minimal band form, the 3,541 groups among them.
 func checkKey(key band.Key) error {
 	first := key.Band1()

@@ -11,7 +11,7 @@ import (
 // AttemptsPerGrid is the number of controlled-bias attempts made on each
 // grid drawn. The number is fixed in advance, whatever the attempts give,
 // so that every grid weighs the same and the estimate stays unbiased
-// (docs/generate.md); many attempts a grid share the cost of drawing it
+// (docs/guide/generate.md); many attempts a grid share the cost of drawing it
 // and of finding its small unavoidable sets. A success is rare (about one
 // attempt in 260,000), so attempts on the same grid are nearly never
 // correlated through two successes.

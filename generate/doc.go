@@ -1,5 +1,5 @@
 // Package generate makes Sudoku puzzles from solution grids drawn at random
-// (docs/generate.md): minimal puzzles top-down, Berthier's controlled-bias
+// (docs/guide/generate.md): minimal puzzles top-down, Berthier's controlled-bias
 // generator, whose bias is known so that the distribution of minimal
 // puzzles by clue count can be estimated from its output (Estimate), and
 // puzzles of a given number of clues. Each puzzle is rated (package rate).

@@ -221,7 +221,7 @@ func TestOptionsBad(t *testing.T) {
 }
 
 // TestUniformGrids checks the grid distributions by the group of the
-// grid's class (docs/method.md's groups, by first band): over classes each
+// grid's class (docs/design/method.md's groups, by first band): over classes each
 // group comes in proportion to its number of classes exactly, and over
 // grids in proportion to its number of grids, which is the same up to the
 // classes with automorphisms (about one in 10,000, whose share is less).

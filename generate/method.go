@@ -8,7 +8,7 @@ type Method uint8
 const (
 	// TopDown removes the clues in a random order, each unless the puzzle
 	// would lose its unique solution: a minimal puzzle every time, but
-	// one biased towards few clues (docs/generate.md).
+	// one biased towards few clues (docs/guide/generate.md).
 	TopDown Method = iota
 	// ControlledBias is Berthier's generator: clues removed in a random
 	// order while the solution stays unique; the puzzle is kept when no

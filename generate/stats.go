@@ -19,7 +19,7 @@ func (t *Tally) Add(p *Puzzle) {
 }
 
 // Estimate is the distribution of minimal puzzles by clue count that a
-// controlled-bias tally estimates (docs/generate.md, "The correction"):
+// controlled-bias tally estimates (docs/guide/generate.md, "The correction"):
 // Share[n] the fraction of all minimal puzzles that have n clues and
 // Error[n] its standard error; PerGrid[n] the mean number of minimal
 // n-clue puzzles a grid has and PerGridError[n] its standard error. Clue

@@ -39,7 +39,7 @@ type Entry struct {
 }
 
 // maxRecordCount bounds a record's count: more than all the grids of all
-// groups (docs/method.md), and small enough that sums cannot overflow.
+// groups (docs/design/method.md), and small enough that sums cannot overflow.
 const maxRecordCount = 1 << 40
 
 // line formats e, without its checksum, for kind k.

@@ -15,6 +15,6 @@
 // The machinery is one for every kind of per-group result: RunDir runs a
 // Kind (a catalog, a query's parts, any other kind that says how its files
 // are named, made and checked) and SurveyDir reports on one; Run and
-// RunParts are the catalog and parts kinds. docs/resultdirs.md describes
+// RunParts are the catalog and parts kinds. docs/design/resultdirs.md describes
 // the directory and its manifest.
 package jobs

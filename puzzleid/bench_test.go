@@ -84,7 +84,7 @@ const benchPuzzleIDs = 2048
 // BenchmarkPuzzle turns IDs back into puzzles (Namer.Puzzle: the class's
 // grid by its number, the mask's clues), for the IDs of the first 2,048
 // puzzles of the 17-clue set, and reports IDs per second: the engine of
-// `edgrid puzzle` (docs/lines-bench.sh).
+// `edgrid puzzle` (docs/bench/lines-bench.sh).
 func BenchmarkPuzzle(b *testing.B) {
 	ps := loadSet(b, "puzzles2_17_clue")[:benchPuzzleIDs]
 	n := namer(b)

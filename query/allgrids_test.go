@@ -6,12 +6,12 @@ import (
 	"testing"
 )
 
-// docs/allgrids.json is edgrid query's result over every grid (autos, ua4,
-// intercalates; docs/allgrids.md). It must show docs/method.md's facts: the
+// docs/results/allgrids.json is edgrid query's result over every grid (autos, ua4,
+// intercalates; docs/results/allgrids.md). It must show docs/design/method.md's facts: the
 // automorphism histogram exactly, and the published facts about unavoidable
 // sets of four cells and intercalates.
 func TestAllGridsResult(t *testing.T) {
-	data, err := os.ReadFile("../docs/allgrids.json")
+	data, err := os.ReadFile("../docs/results/allgrids.json")
 	if err != nil {
 		t.Skipf("no result over all grids: %v", err)
 	}

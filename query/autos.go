@@ -7,7 +7,7 @@ import (
 
 // Autos is the number of automorphisms of a grid: the elements of the
 // symmetry group (relabelling included) that map it to itself, 1..648
-// (method.md, "The representative: minlex").
+// (docs/design/method.md, "One grid for each class: minlex").
 var Autos RunInvariant = autosInv{}
 
 type autosInv struct{}

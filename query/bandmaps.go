@@ -3,7 +3,7 @@ package query
 // A band map rearranges a band (three rows, or three columns read as rows):
 // a row order and a column map that keeps stacks together, 6 * 1296 = 7,776
 // of them. With the relabelling that follows from row 1 they are the
-// transforms that need nothing outside the band (method.md, "Pruning 1").
+// transforms that need nothing outside the band (docs/design/method.md, "Cutting the search down, first: band 1").
 type bandMap struct {
 	rows [3]uint8
 	cols [9]uint8

@@ -1,5 +1,5 @@
 // Package query computes invariants of the essentially different grids
-// (method.md) over ranges of groups: statistics per invariant (histogram,
+// (docs/design/method.md) over ranges of groups: statistics per invariant (histogram,
 // mean, minimum and maximum with the first grid reaching each) and searches
 // for the grids an expression over invariants selects.
 //

@@ -1,7 +1,7 @@
 package query
 
 // Intercalates is the number of intercalates: 2x2 latin subsquares a b / b a
-// in any two rows and two columns. A grid has at most 72 (method.md).
+// in any two rows and two columns. A grid has at most 72 (docs/design/method.md).
 var Intercalates RunInvariant = intercalatesInv{}
 
 type intercalatesInv struct{}

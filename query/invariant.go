@@ -9,7 +9,7 @@ import (
 )
 
 // Invariant is a number every solution grid has, equal for all the grids of
-// a class (method.md, "Grids and the symmetry group").
+// a class (docs/design/method.md, "Solution grids and when two are the same").
 type Invariant interface {
 	// Name is the invariant's name in expressions and output: a letter,
 	// then letters, digits or '_'.

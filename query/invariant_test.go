@@ -190,7 +190,7 @@ func TestBandsBruteForce(t *testing.T) {
 }
 
 func TestAutosValue(t *testing.T) {
-	// Grids with many automorphisms: method.md's most symmetric grid, and
+	// Grids with many automorphisms: docs/design/method.md's most symmetric grid, and
 	// minlex grids of band 1's first group.
 	g, err := canon.Parse("123456789456789123789123456231564897564897231897231564312645978645978312978312645")
 	if err != nil {

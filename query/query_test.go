@@ -144,7 +144,7 @@ func quickGroups() []int {
 func TestEnumerateAndCatalogAgree(t *testing.T) {
 	groups := quickGroups()
 	if !testing.Short() {
-		// First band 1: method.md's 1,007,170 grids.
+		// First band 1: docs/design/method.md's 1,007,170 grids.
 		gs, _ := band.GroupsOfBand(1)
 		groups = nil
 		for _, g := range gs {
@@ -172,7 +172,7 @@ func TestEnumerateAndCatalogAgree(t *testing.T) {
 		t.Fatalf("%d grids, %d matched; the catalog holds %d", fromEnum.Grids, fromEnum.Matched, n)
 	}
 	if !testing.Short() && n != 1007170 {
-		t.Fatalf("band 1: %d grids; method.md says 1,007,170", n)
+		t.Fatalf("band 1: %d grids; docs/design/method.md says 1,007,170", n)
 	}
 }
 

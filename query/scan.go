@@ -12,7 +12,7 @@ import (
 // The invariants that package scan computes: the minimal unavoidable sets
 // of each size up to 12 (one collection a grid serves all the sizes), and
 // the number of 16- and 17-clue puzzles (a full hitting-set search a grid,
-// by far the most expensive invariants; docs/scan.md and
+// by far the most expensive invariants; docs/guide/scan.md and
 // docs/benchmarks.md give the cost). They are not among the built-ins a
 // query computes by default or that tests of every invariant run;
 // Builtins and Lookup know them.

@@ -9,7 +9,7 @@ import (
 // UA4 is the number of unavoidable sets of four cells: two rows, two columns,
 // digits a b / b a, the four cells in at most two boxes, so that swapping a
 // and b in them gives another solution grid. A grid has at most 36, and
-// none has 35 (method.md).
+// none has 35 (docs/design/method.md).
 var UA4 RunInvariant = ua4Inv{}
 
 type ua4Inv struct{}

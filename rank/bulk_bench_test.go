@@ -15,7 +15,7 @@ import (
 // BenchmarkBulk measures bulk answering on one first band (302, nine
 // groups), with and without a catalog of it, against one query at a time:
 // queries/s, and band-grids/s, the band's grids over the time of a batch,
-// the rate at which a batch passes over the grids. docs/bulk-bench.sh runs
+// the rate at which a batch passes over the grids. docs/bench/bulk-bench.sh runs
 // it and docs/benchmarks.md projects the targets from it.
 //
 //	go test ./rank -run X -bench Bulk -benchtime 3x

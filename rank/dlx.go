@@ -8,7 +8,7 @@ import (
 
 // The paper's order inside a group is the order in which a textbook
 // dancing-links search over the Sudoku exact cover meets the grids
-// (docs/numbering.md): items are the 81 cells, then row-digit, column-digit
+// (docs/design/numbering.md): items are the 81 cells, then row-digit, column-digit
 // and box-digit (enumerate's numbering); the search branches on the item
 // with the fewest remaining options, ties to the first; an item's options
 // come in list order, option cell*9+d-1; the group's 33 cells are chosen

@@ -4,8 +4,8 @@
 //
 //   - Paper (the default): the paper's. The groups in the paper's order, and
 //     inside a group the order in which a textbook dancing-links search
-//     meets the grids (docs/numbering.md). Grid 1 is docs/method.md's grid 1.
-//   - Groups: the same groups, ascending inside each (docs/method.md's text).
+//     meets the grids (docs/design/numbering.md). Grid 1 is docs/design/method.md's grid 1.
+//   - Groups: the same groups, ascending inside each (docs/design/method.md's text).
 //   - Lex: plain lexicographic order of the 81-digit grids.
 //
 // None needs a catalog. Embedded tables give the number of grids of every

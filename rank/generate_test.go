@@ -35,7 +35,7 @@ import (
 // made them, so for it the check is that every cut is exact.
 var generate = flag.Bool("generate", false, "write tables.bin, paper.bin (both from EDGRID_CATALOG) and split.bin anew")
 
-// docs/method.md's totals.
+// docs/design/method.md's totals.
 const (
 	wantTotal = 5472730538
 	wantBand1 = 1007170
@@ -121,7 +121,7 @@ func TestGeneratedTables(t *testing.T) {
 // tablesFromRun builds tables.bin from the directory of a full run: the
 // bucket counts of its task files (a group without one, written by a
 // cluster job, is counted from its group file, its grids standing in for its
-// work), checked against the catalog index and docs/method.md's totals.
+// work), checked against the catalog index and docs/design/method.md's totals.
 func tablesFromRun(t *testing.T, dir string) []byte {
 	cat, err := storage.OpenCatalog(dir)
 	if err != nil {
@@ -162,7 +162,7 @@ func tablesFromRun(t *testing.T, dir string) []byte {
 		total += n
 	}
 	if total != wantTotal {
-		t.Fatalf("%d grids in all, docs/method.md says %d", total, wantTotal)
+		t.Fatalf("%d grids in all, docs/design/method.md says %d", total, wantTotal)
 	}
 	data, err := buildTables(counts, work)
 	if err != nil {
@@ -173,7 +173,7 @@ func tablesFromRun(t *testing.T, dir string) []byte {
 		t.Fatal(err)
 	}
 	if tb.BandCount(1) != wantBand1 {
-		t.Fatalf("first band 1 has %d grids, docs/method.md says %d", tb.BandCount(1), wantBand1)
+		t.Fatalf("first band 1 has %d grids, docs/design/method.md says %d", tb.BandCount(1), wantBand1)
 	}
 	return data
 }

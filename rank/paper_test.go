@@ -167,7 +167,7 @@ func TestPaperTreeMismatch(t *testing.T) {
 }
 
 // The embedded trees: they fit the group counts, are the trees rebuilt from
-// the enumeration for a few groups, and number docs/method.md's grid 1 first.
+// the enumeration for a few groups, and number docs/design/method.md's grid 1 first.
 func TestEmbeddedPaper(t *testing.T) {
 	p, err := embeddedPaperTable()
 	if err != nil {
@@ -195,13 +195,13 @@ func TestEmbeddedPaper(t *testing.T) {
 	ctx := context.Background()
 	p1 := parse(t, paperGrid1)
 	if g, err := r.Unrank(ctx, 1, Paper); err != nil || g != p1 {
-		t.Fatalf("unrank(1) = %s, %v; want docs/method.md's grid 1", g.String(), err)
+		t.Fatalf("unrank(1) = %s, %v; want docs/design/method.md's grid 1", g.String(), err)
 	}
 	// A transform of it, to rank the class and not just the minlex grid.
 	tr := canon.RandomTransform(rand.New(rand.NewPCG(3, 4)))
 	h := tr.Apply(&p1)
 	if n, m, err := r.Rank(ctx, &h, Paper); err != nil || n != 1 || m != p1 {
-		t.Fatalf("rank(a transform of docs/method.md's grid 1) = %d (%s), %v; want 1", n, m.String(), err)
+		t.Fatalf("rank(a transform of docs/design/method.md's grid 1) = %d (%s), %v; want 1", n, m.String(), err)
 	}
 	a, err1 := r.Unrank(ctx, total, Paper)
 	b, err2 := r.Unrank(ctx, total, Lex)

@@ -20,9 +20,9 @@ const (
 	// Paper is the paper's order, the zero value: the groups in the
 	// paper's order (by their 33 cells), and inside a group the order in
 	// which a textbook dancing-links search meets the grids
-	// (docs/numbering.md). Grid 1 is docs/method.md's grid 1.
+	// (docs/design/numbering.md). Grid 1 is docs/design/method.md's grid 1.
 	Paper Order = iota
-	// Groups is docs/method.md's rule as written: the groups as in Paper, and
+	// Groups is docs/design/method.md's rule as written: the groups as in Paper, and
 	// inside a group ascending. The groups' numbers are the paper's;
 	// positions inside a group are not.
 	Groups

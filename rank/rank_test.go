@@ -14,7 +14,7 @@ import (
 	"edgrid/storage"
 )
 
-// docs/method.md's facts, the oracles of these tests.
+// docs/design/method.md's facts, the oracles of these tests.
 const (
 	total       = 5472730538
 	paperGrid1  = "123456789456789123789123456214835697367291845598647312632918574845372961971564238"
@@ -43,7 +43,7 @@ func parse(t testing.TB, s string) canon.Grid {
 	return g
 }
 
-// The embedded tables add up to docs/method.md's totals, per band and in all, and
+// The embedded tables add up to docs/design/method.md's totals, per band and in all, and
 // every group has one count per filling of its row 4.
 func TestTablesAddUp(t *testing.T) {
 	tb, err := Embedded()
@@ -51,7 +51,7 @@ func TestTablesAddUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	if tb.Total() != total {
-		t.Fatalf("tables total %d, docs/method.md %d", tb.Total(), total)
+		t.Fatalf("tables total %d, docs/design/method.md %d", tb.Total(), total)
 	}
 	var sum int64
 	for b := 1; b <= band.NumFirstBands; b++ {
@@ -80,7 +80,7 @@ func TestTablesAddUp(t *testing.T) {
 			continue
 		}
 		if got := tb.BandCount(i + 1); got != want {
-			t.Errorf("first band %s: %d grids, docs/method.md %d", digits(f[:]), got, want)
+			t.Errorf("first band %s: %d grids, docs/design/method.md %d", digits(f[:]), got, want)
 		}
 	}
 	step := 1
@@ -128,7 +128,7 @@ func TestEnds(t *testing.T) {
 	}
 	lex := parse(t, lexSmallest)
 	if g, err := r.Unrank(ctx, 1, Lex); err != nil || g != lex {
-		t.Fatalf("unrank(1, lex) = %s, %v; want docs/method.md's smallest minlex grid", g.String(), err)
+		t.Fatalf("unrank(1, lex) = %s, %v; want docs/design/method.md's smallest minlex grid", g.String(), err)
 	}
 	if n, _, err := r.Rank(ctx, &lex, Lex); err != nil || n != 1 {
 		t.Fatalf("rank(lex smallest, lex) = %d, %v; want 1", n, err)
@@ -141,7 +141,7 @@ func TestEnds(t *testing.T) {
 	if err1 != nil || err2 != nil || a != b {
 		t.Fatalf("last grid: paper %s (%v), lex %s (%v); want the same", a.String(), err1, b.String(), err2)
 	}
-	// The paper's grid 1 is in group 1 (docs/numbering.md: not its first).
+	// The paper's grid 1 is in group 1 (docs/design/numbering.md: not its first).
 	p1 := parse(t, paperGrid1)
 	if n, _, err := r.Rank(ctx, &p1, Groups); err != nil || n < 1 || n > r.Tables().GroupCount(1) {
 		t.Fatalf("rank(paper's grid 1) = %d, %v; want a number in group 1", n, err)

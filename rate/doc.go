@@ -1,4 +1,4 @@
-// Package rate rates Sudoku puzzles two ways (docs/generate.md, "Rating"):
+// Package rate rates Sudoku puzzles two ways (docs/guide/generate.md, "Rating"):
 // the hardest technique of a fixed ladder that a solver applying the
 // easiest technique first needs (Ladder, with qqwing's grade names for the
 // low end), and the number of guesses a search makes, from where the

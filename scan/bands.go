@@ -36,7 +36,7 @@ const (
 // passes; the high passes take the puzzles with a band or stack of more.
 const lowMax = 6
 
-// bandScanner finds a grid's puzzles by the band method (docs/scan.md, "The
+// bandScanner finds a grid's puzzles by the band method (docs/design/scan.md, "The
 // band method"): for each way to see a band or stack as band 3, it pairs
 // valid clue sets of bands 1 and 2 that together hit every unavoidable set
 // of bands 1+2, then places the remaining clues in band 3.

@@ -1,7 +1,7 @@
 // Package scan finds the puzzles a solution grid has: its minimal unavoidable
 // sets (Unavoidable) and every k-clue puzzle among the k-cell sets that hit
 // them all (Scanner), the computation of the minimum-clue search
-// (docs/scan.md). It reads grids as package canon writes them and checks
+// (docs/design/scan.md). It reads grids as package canon writes them and checks
 // candidates with solve.Fast.
 //
 // # A map of the files
@@ -16,30 +16,35 @@
 // templates that finds them), ua_cost.go (its bound: the cells a digit
 // must take when it moves).
 //
-// The hitting-set search (MethodHitting; docs/scan.md, "The hitting-set
-// search"): search.go (a node: branch on the unhit set with the fewest
-// open cells), labels.go (the cells numbered by how many small sets hold
-// them, the order clues are tried in), deep.go (the last clues, on the
-// unhit sets' open cells gathered once), words.go, words_narrow.go and
-// words_simd.go (the bit-vector step on sets of sets, eight words at a
+// The hitting-set search (MethodHitting; docs/design/scan.md, "The
+// hitting-set search"): search.go (a node: branch on the unhit set with
+// the fewest open cells), labels.go (the cells numbered by how many small
+// sets hold them, the order clues are tried in), deep.go (the last clues,
+// on the unhit sets' open cells gathered once), words.go, words_narrow.go
+// and words_simd.go (the bit-vector step on sets of sets, eight words at a
 // time with AVX-512), transpose.go (the 64x64 bit transpose that deep.go
 // and families.go build their vectors with).
 //
 // The search's bounds, which end nodes before their clues run out:
 // families.go (unions of pairwise disjoint sets, each needing its own
-// clue), fresh.go (families of four sets listed afresh from a node's
-// unhit sets), within.go (with as many clues left as a family has
-// sets, every clue lies in its union), outside.go (with one clue more, at
-// most one lies outside it).
+// clue), fresh.go (families of four sets listed afresh from a node's unhit
+// sets), within.go (with as many clues left as a family has sets, every
+// clue lies in its union), outside.go (with one clue more, at most one
+// lies outside it).
 //
-// The band method (MethodBands; docs/scan.md, "The band method"):
+// Many clues (docs/design/scan.md, "Many clues: the removed cells"):
+// removal.go (the walk over the cells left out, decided by the unavoidable
+// sets alone), atleast.go (PuzzlesAtLeast, a lower bound on a scan's
+// puzzles).
+//
+// The band method (MethodBands; docs/design/scan.md, "The band method"):
 // bands.go (the scanner and its sizes), bands_passes.go (the passes: which
-// band or stack holds the fewest clues, and how many), bands_frame.go (a
+// band or stack holds the most clues, and how many), bands_frame.go (a
 // frame: the grid seen with one band or stack as band 3), bands_pass.go
 // (one pass of a frame), bands_valid.go (the valid clue sets of a band),
-// bands_gangster.go (the unavoidable sets inside one band, from the
-// bands with the same digits in each column), bands_ua12.go (the sets of bands 1+2 that meet
-// both bands), bands_pairs.go, bands_pairs_narrow.go and
+// bands_gangster.go (the unavoidable sets inside one band, from the bands
+// with the same digits in each column), bands_ua12.go (the sets of bands
+// 1+2 that meet both bands), bands_pairs.go, bands_pairs_narrow.go and
 // bands_pairs_simd.go (pairs of band 1 and band 2 clue sets that hit them
 // all), bands_minirow.go and bands_third.go (band 3's clues: by minirow,
 // then by search), bands_check.go (a candidate solved; a second solution

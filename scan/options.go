@@ -30,17 +30,17 @@ const (
 	// hitting-set search otherwise.
 	MethodAuto Method = iota
 	// MethodHitting searches the hitting sets of the whole grid's
-	// unavoidable sets (docs/scan.md, "The hitting-set search").
+	// unavoidable sets (docs/design/scan.md, "The hitting-set search").
 	MethodHitting
 	// MethodBands pairs valid clue sets of two bands and completes them in
-	// the third (docs/scan.md, "The band method"); at most MaxBandClues
+	// the third (docs/design/scan.md, "The band method"); at most MaxBandClues
 	// clues.
 	MethodBands
 )
 
 // MaxAutoBandClues is the most clues for which MethodAuto takes the band
 // method. At 17 clues the band method is faster on most grids but slower
-// on a few, by so much that its mean is higher (docs/scan.md, "Cost").
+// on a few, by so much that its mean is higher (docs/design/scan.md, "Choosing the method").
 const MaxAutoBandClues = 16
 
 // String is the method's name as the command line spells it.
@@ -104,6 +104,10 @@ const MaxMinimalClues = 78
 // NoneMinimal reports whether the options ask for minimal puzzles of more
 // clues than MaxMinimalClues: the answer is no puzzle, without a search.
 func (o *Options) NoneMinimal() bool { return o.minimal() && o.Clues > MaxMinimalClues }
+
+// ReportsMinimal reports whether the scan reports minimal puzzles only:
+// MinimalOnly, or MinimalAuto at 18 clues or more.
+func (o *Options) ReportsMinimal() bool { return o.minimal() }
 
 func (o *Options) minimal() bool {
 	switch o.Minimal {

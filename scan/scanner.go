@@ -113,6 +113,14 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 	s.inDeep = false
 	s.puzzle = [81]uint8{}
 
+	if removalWalk(s.k, s.minimal) {
+		allowed := allCells()
+		if opt.Cells != nil {
+			allowed = fromMask(*opt.Cells)
+		}
+		return s.finish(s.removals(allowed))
+	}
+
 	sets := minimalSets(g, opt.UASize())
 	if len(sets) > initialSets {
 		sets = sets[:initialSets]
@@ -139,7 +147,12 @@ func (s *Scanner) Scan(ctx context.Context, g *canon.Grid, opt Options, fn func(
 	if opt.Cells != nil {
 		dead = s.toLabels(fromMask(*opt.Cells)).complement()
 	}
-	err := s.search(0, dead)
+	return s.finish(s.search(0, dead))
+}
+
+// finish ends a scan whose search returned err: the caller's hooks let go,
+// an early stop (Options.First) no error.
+func (s *Scanner) finish(err error) (Stats, error) {
 	s.emit, s.ctx, s.famSets, s.progress = nil, nil, nil, nil
 	if errors.Is(err, errStop) {
 		err = nil

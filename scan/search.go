@@ -244,6 +244,9 @@ func (s *Scanner) report(n int) error {
 // supersets reports every way to add r clues from the open cells to the n
 // clues, which are already a puzzle.
 func (s *Scanner) supersets(n, r int, dead cells) error {
+	if err := s.node(); err != nil {
+		return err
+	}
 	if r == 0 {
 		return s.report(n)
 	}

@@ -18,7 +18,7 @@ const MaxUASize = 16
 // other solution grid differs from g (emptying U admits a second
 // completion, whose difference from g is unavoidable and inside U, hence
 // U), and the search finds every grid within maxSize cells of g whose
-// difference from g can be minimal (docs/scan.md). An invalid grid or a
+// difference from g can be minimal (docs/design/scan.md). An invalid grid or a
 // size out of range is an error.
 func Unavoidable(g *canon.Grid, maxSize int) ([]canon.Mask, error) {
 	if err := g.Validate(); err != nil {

@@ -1,7 +1,7 @@
 // Package serve is edgrid's web service: a page and a versioned JSON API
 // (/api/v1/...) that answer one grid, number, puzzle or ID at a time, or a
 // batch of them as JSON lines, with the same answers as the command line
-// (docs/api.md). Inputs are read by package cells, as the CLI reads them.
+// (docs/guide/api.md). Inputs are read by package cells, as the CLI reads them.
 //
 // Every answer has one shape (response): a status, the data or an error,
 // and in a batch the line answered. Cheap calls (minlex) run at once, a

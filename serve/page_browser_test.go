@@ -28,12 +28,6 @@ func chromium() string {
 	return ""
 }
 
-// The page in a real browser (headless Chromium; skipped without one):
-// a grid, a number with next, a puzzle and an ID typed in the one box show
-// their answers on the board and in the fields; a bad input shows its
-// error beside the box; a permalink reloads the same answer; the page fits
-// a phone's width. A screenshot goes to $EDGRID_SCREENSHOT when it is set
-// (docs/serve.png), else to the test's temporary directory.
 // boardJS reads the board's 81 cells, '.' for an empty one.
 const boardJS = `Array.from(document.querySelectorAll('#board td')).map(td => td.textContent || '.').join('')`
 
@@ -86,6 +80,12 @@ func (b *browserPage) eval(js string) string {
 	return v
 }
 
+// The page in a real browser (headless Chromium; skipped without one):
+// a grid, a number with next, a puzzle and an ID typed in the one box show
+// their answers on the board and in the fields; a bad input shows its
+// error beside the box; a permalink reloads the same answer; the page fits
+// a phone's width. A screenshot goes to $EDGRID_SCREENSHOT when it is set
+// (docs/guide/serve.png), else to the test's temporary directory.
 func TestPageInBrowser(t *testing.T) {
 	exe := chromium()
 	if exe == "" {

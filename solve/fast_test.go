@@ -204,7 +204,7 @@ func TestFastEmpty(t *testing.T) {
 		t.Fatalf("empty grid: First = %v, %v; want true", ok, err)
 	}
 	// The smallest grid of all is the smallest member of its class, so it
-	// is the lexicographically smallest minlex grid that method.md names.
+	// is the lexicographically smallest minlex grid that docs/design/method.md names.
 	const want = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
 	if got := fastFormat(&sol); got != want {
 		t.Errorf("empty grid: First = %s; want %s", got, want)

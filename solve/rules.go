@@ -26,7 +26,7 @@ type Region struct {
 
 // Classic returns the rules of 9x9 Sudoku with no givens. Its regions come
 // in the order rows, columns, boxes, which makes NewSolver build the Sudoku
-// exact cover the paper's numbering is defined by (docs/numbering.md).
+// exact cover the paper's numbering is defined by (docs/design/numbering.md).
 func Classic() *Rules {
 	r := &Rules{Rows: 9, Cols: 9, Max: 9, Board: make([]int8, 81)}
 	units := []struct {

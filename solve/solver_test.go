@@ -150,7 +150,7 @@ func TestClashingGivens(t *testing.T) {
 }
 
 // TestClassicIsSudokuCover checks that NewSudoku builds the Sudoku exact
-// cover whose numbering the paper's order is defined by (docs/numbering.md):
+// cover whose numbering the paper's order is defined by (docs/design/numbering.md):
 // items cell, row-digit, column-digit, box-digit; option cell*9+d-1. The
 // same search, update for update, as a cover built here from that numbering.
 func TestClassicIsSudokuCover(t *testing.T) {

@@ -169,7 +169,7 @@ func BenchmarkWrite(b *testing.B) {
 // AddBatch); "sorted-placed" passes grids one by one with their Places
 // (AddPlaced) and "sorted-add" without (Add). -count runs each mode n times
 // in a row: for comparisons, run the modes in turn from a shell loop (the
-// README's performance table). EDGRID_GROUPS=600,1800 picks other groups.
+// docs/benchmarks.md, "Measured by hand"). EDGRID_GROUPS=600,1800 picks other groups.
 func BenchmarkEnumerateWrite(b *testing.B) {
 	for _, group := range envGroups(b, "EDGRID_GROUPS", 2900, 1800) {
 		grp, _ := band.ByNumber(group)

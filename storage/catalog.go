@@ -21,7 +21,7 @@ import (
 // IndexName: one line per group file with its grid count, the catalog
 // ordinal of its first grid, codec, size and checksum (FORMAT.md, "Catalog
 // index"). Ordinals count grids group by group in the paper's order; they
-// are docs/method.md's numbers when the catalog holds groups 1..n.
+// are docs/design/method.md's numbers when the catalog holds groups 1..n.
 
 // IndexName is the name of a catalog's index file.
 const IndexName = "catalog.idx"

@@ -11,7 +11,7 @@ import "encoding/binary"
 // than one byte in eight equals the byte before goes straight into a frame
 // of raw blocks built here (RFC 8878, section 3.1.1), and any frame zstd
 // makes larger than that is replaced by it. Readers cannot tell: both are
-// zstd frames. The whole catalog so written (run 8, docs/fullrun.md) gave
+// zstd frames. The whole catalog so written (run 8, docs/results/fullrun.md) gave
 // zstd a quarter of its payload bytes (37% of its blocks; 100 of group
 // 600's 1,596) and came out 0.014% smaller than with zstd on every block,
 // zstd's own raw frames being a few bytes longer than these.

@@ -127,7 +127,7 @@ func autoHistogram(c *storage.Catalog, autos *[canon.MaxAutomorphisms + 1]int64)
 }
 
 // histogramText lists the automorphism counts that occur as " autos:grids",
-// as docs/method.md does.
+// as docs/design/method.md does.
 func histogramText(autos *[canon.MaxAutomorphisms + 1]int64) string {
 	var b strings.Builder
 	for a, n := range autos {
@@ -138,7 +138,7 @@ func histogramText(autos *[canon.MaxAutomorphisms + 1]int64) string {
 	return b.String()
 }
 
-// groupOrder is the size of the symmetry group with relabelling (docs/method.md).
+// groupOrder is the size of the symmetry group with relabelling (docs/design/method.md).
 const groupOrder = 1218998108160
 
 // burnside returns the sum over classes of groupOrder / automorphisms: the

@@ -47,7 +47,7 @@ the range; up to 20 clues the scan finds each grid's first puzzle instead (edgri
 --first), which can take minutes a puzzle. --stats prints the distribution of minimal
 puzzles by clue count that N controlled-bias puzzles estimate, corrected for the bias:
 '<clues> <share> <error>' a line. The same --seed gives the same puzzles on every machine,
-whatever --workers (docs/generate.md).`,
+whatever --workers (docs/guide/generate.md).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.validate(cmd, args); err != nil {
 				return err

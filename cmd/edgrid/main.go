@@ -1,6 +1,6 @@
 // Command edgrid enumerates, stores and numbers the essentially different
 // Sudoku solution grids and solves Sudoku puzzles with the same exact-cover
-// engine. See README.md for usage and docs/method.md for the method.
+// engine. See README.md for usage and docs/design/method.md for the method.
 package main
 
 import (

@@ -14,11 +14,11 @@ var oldNames = regexp.MustCompile(`--group\b[^s]|--group$|\b(run|status) --out\b
 
 // The docs, deploy scripts and their tests use the canonical names; the
 // old ones appear only where a line says they are still accepted. (The
-// measured figures of docs/benchmarks.md, docs/scan.md and docs/fullrun.md
+// measured figures of docs/benchmarks.md and docs/results/fullrun.md
 // keep the command lines they were measured with.)
 func TestCommandNamesInDocsAndDeploy(t *testing.T) {
 	root := "../.."
-	skip := map[string]bool{"docs/benchmarks.md": true, "docs/scan.md": true, "docs/fullrun.md": true}
+	skip := map[string]bool{"docs/benchmarks.md": true, "docs/results/fullrun.md": true}
 	var files []string
 	for _, dir := range []string{"docs", "deploy", ".ci", "storage"} {
 		filepath.WalkDir(filepath.Join(root, dir), func(p string, d os.DirEntry, err error) error {

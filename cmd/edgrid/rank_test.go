@@ -11,7 +11,7 @@ import (
 	"edgrid/enumerate"
 )
 
-// docs/method.md's lexicographically smallest minlex grid, and its grid 1.
+// docs/design/method.md's lexicographically smallest minlex grid, and its grid 1.
 const (
 	lexSmallest = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
 	paperGrid1  = "123456789456789123789123456214835697367291845598647312632918574845372961971564238"
@@ -51,7 +51,7 @@ func TestRankUnrankCommands(t *testing.T) {
 		t.Fatalf("rank --canonical of a transform of the last grid: exit %d, %q, %s", code, out, errs)
 	}
 	if code, out, _ := run(t, "", "rank", "--order", "lex", lexSmallest); code != 0 || out != "1\n" {
-		t.Fatalf("rank --order lex of docs/method.md's smallest minlex grid: exit %d, %q", code, out)
+		t.Fatalf("rank --order lex of docs/design/method.md's smallest minlex grid: exit %d, %q", code, out)
 	}
 	if code, out, _ := run(t, "", "rank", lexSmallest); code != 0 || out == "1\n" {
 		t.Fatalf("rank of the lex-smallest grid in the paper's order: exit %d, %q; it is not 1", code, out)

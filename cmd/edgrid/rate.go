@@ -27,7 +27,7 @@ simple (naked singles), easy (hidden singles), intermediate (locked candidates a
 qqwing names them, hard (the rest of the ladder) and expert (the ladder is stuck: guessing).
 The guesses are the branchings of the search that applies the whole ladder at every node and
 branches on the open cell with the fewest candidates, over its whole tree: 0 exactly when the
-ladder solves the puzzle (docs/generate.md). A puzzle without a unique solution is a bad line.`,
+ladder solves the puzzle (docs/guide/generate.md). A puzzle without a unique solution is a bad line.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runRate(cmd.Context(), o, args, s)
 		},

@@ -30,7 +30,7 @@ clues: a scan for more answers 0 at once). --ua lists each grid's
 minimal unavoidable sets instead, smallest first, as the grid's digits in the set's cells and
 '.' elsewhere, then '# <grid> sets <n> <size>:<count>...'. With --groups or --band the grids are
 the minlex grids of those groups (enumerated, or read from --catalog), each group's puzzles kept
-in a part file of --out DIR (resumable); 'edgrid scan merge DIR...' prints them (docs/scan.md).`,
+in a part file of --out DIR (resumable); 'edgrid scan merge DIR...' prints them (docs/guide/scan.md).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := misspeltAction(cmd, args); err != nil {
 				return err

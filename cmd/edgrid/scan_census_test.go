@@ -22,7 +22,7 @@ const censusGroup = 3238
 // band method: the group run, merged, gives exactly the list's 17s whose
 // grids lie in the group, up to equivalence, and no 16. It scans 265 grids
 // twice, about a quarter of an hour on one core: it runs when
-// EDGRID_CENSUS=1 is set (docs/scan.md, "Cost").
+// EDGRID_CENSUS=1 is set (docs/design/scan.md, "The band method").
 func TestScanGroupCensus(t *testing.T) {
 	if testing.Short() || os.Getenv("EDGRID_CENSUS") == "" {
 		t.Skip("a group's census scans 265 grids twice: set EDGRID_CENSUS=1")

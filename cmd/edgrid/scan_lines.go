@@ -38,12 +38,12 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 		go func() {
 			defer wg.Done()
 			sc := scan.NewScanner()
-			progress := status.progress(i)
+			progress, note := status.progress(i), status.noteOnce()
 			for j := range jobs {
 				r := &batchResult{}
 				status.begin(i)
 				a.answerEach([]inputLine{j.l}, r, func(l *inputLine, out []byte) ([]byte, error) {
-					return o.answer(ctx, sc, l, out, progress)
+					return o.answer(ctx, sc, l, out, progress, note)
 				})
 				status.end(i)
 				j.done <- r
@@ -103,7 +103,8 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 
 // answer appends the answer to one grid to out (answerer's contract: in
 // text the lines, the last without its line end; in JSON the members).
-func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *inputLine, out []byte, progress func(int64)) ([]byte, error) {
+// note, when not nil, is told why the scan will be long (scan_long.go).
+func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *inputLine, out []byte, progress func(int64), note func(string)) ([]byte, error) {
 	g, err := cells.ReadGrid(l.text)
 	if err != nil {
 		return out, err
@@ -112,18 +113,29 @@ func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *inputLine
 		return o.answerUA(&g, out)
 	}
 	var found []canon.Mask
+	var n int64
 	opt := o.scanOpts()
 	opt.Progress = progress
+	if note != nil {
+		if msg := longNote(ctx, &g, &opt); msg != "" {
+			note(msg)
+		}
+	}
+	// A count keeps no puzzles: a scan of many clues not restricted to
+	// minimal puzzles has millions a grid.
+	keep := !o.count
 	if opt.NoneMinimal() {
 		// No minimal puzzle has so many clues: nothing to search.
 	} else if _, err := sc.Scan(ctx, &g, opt, func(m canon.Mask) error {
-		found = append(found, m)
+		n++
+		if keep {
+			found = append(found, m)
+		}
 		return nil
 	}); err != nil {
 		return out, err
 	}
 	sortMasks(found)
-	n := int64(len(found))
 	switch {
 	case o.json:
 		out = append(out, `,"clues":`...)

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -19,6 +20,8 @@ type scanStatus struct {
 	line     *progress.Line
 	answered atomic.Int64
 	nodes    []atomic.Int64 // per worker: the search nodes of its grid, -1 when idle
+	w        io.Writer      // where the line is drawn
+	once     sync.Once      // the long-scan note, said once
 }
 
 // startScanStatus starts the status line of s for the given number of
@@ -32,7 +35,7 @@ func startScanStatus(s streams, workers int) *scanStatus {
 
 // newScanStatus starts a status line on w, drawn every period after delay.
 func newScanStatus(w io.Writer, workers int, delay, period time.Duration) *scanStatus {
-	st := &scanStatus{nodes: make([]atomic.Int64, workers)}
+	st := &scanStatus{nodes: make([]atomic.Int64, workers), w: w}
 	for i := range st.nodes {
 		st.nodes[i].Store(-1)
 	}
@@ -92,6 +95,18 @@ func (st *scanStatus) writer(w io.Writer) io.Writer {
 		return w
 	}
 	return st.line.Writer(w)
+}
+
+// noteOnce returns a function that prints its message under the status
+// line the first time any worker calls it, or nil without a status line:
+// a note on why a scan is long is said once, on a terminal.
+func (st *scanStatus) noteOnce() func(string) {
+	if st == nil {
+		return nil
+	}
+	return func(msg string) {
+		st.once.Do(func() { st.line.Println(st.w, msg) })
+	}
 }
 
 // stop removes the line for good.

@@ -11,7 +11,7 @@ import (
 	"edgrid/query"
 )
 
-// The grid with exactly one 17-clue puzzle (docs/scan.md, the shared list).
+// The grid with exactly one 17-clue puzzle (docs/guide/scan.md, the shared list).
 const (
 	one17Grid   = "286537941541982736379614258917358624452176893863429517625743189194865372738291465"
 	one17Puzzle = "000000041500900000070600000000350600402000000800000000000040080090000300030000000"

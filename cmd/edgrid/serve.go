@@ -22,7 +22,7 @@ func newServeCmd(s streams) *cobra.Command {
 		Use:   "serve [--addr HOST:PORT] [--catalog DIR] [--workers K] [--max-conns N] [--cors ORIGIN]",
 		Short: "serve the lookup page and the JSON API (/api/v1/) over HTTP",
 		Long: `Serve a page for looking up grids, grid numbers, puzzles and puzzle IDs, and the JSON API
-behind it (docs/api.md), until SIGINT or SIGTERM: then requests in flight finish and new ones
+behind it (docs/guide/api.md), until SIGINT or SIGTERM: then requests in flight finish and new ones
 get 503. It listens on localhost unless --addr says otherwise; one access-log line a request
 goes to standard error.`,
 		Args: noArgs,

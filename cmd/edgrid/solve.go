@@ -31,7 +31,7 @@ func newSolveCmd(s streams) *cobra.Command {
 any of . 0 - * _ x for empty cells. The first solution in lexicographic order prints as 81
 digits, or 'no solution'. --size N reads one-line N x N puzzles of the standard box shapes
 (4, 6, 8, 9, 12, 16, 25: one character a cell, 1-9, then A=10, B=11, ...; spaces, | or +
-may stand between cells); --rules FILE solves the board of a rules file (docs/rules.md).
+may stand between cells); --rules FILE solves the board of a rules file (docs/guide/rules.md).
 Boards above 9x9 (--size 12, 16, 25) and rules boards print the first solution the search
 meets, not the lexicographically first, which can cost a search per open cell without bound.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -47,7 +47,7 @@ meets, not the lexicographically first, which can cost a search per open cell wi
 	f.BoolVarP(&o.unique, "unique", "u", false, "print unique, none or multiple for each puzzle")
 	f.Int64VarP(&o.limit, "limit", "l", 0, "with --all or --count: stop after `N` solutions (0: no limit); a count the limit cut is printed 'at least N'")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show the search: each placement, backtrack and dead end, one a line")
-	f.StringVar(&o.rules, "rules", "", "solve the board of rules `FILE` (sizes, board, regions; docs/rules.md)")
+	f.StringVar(&o.rules, "rules", "", "solve the board of rules `FILE` (sizes, board, regions; docs/guide/rules.md)")
 	f.StringVar(&o.engine, "engine", "", "9x9 puzzles: `ENGINE` fast (bit-parallel, the default) or dlx (dancing links, as rules files and -v use)")
 	f.IntVarP(&o.size, "size", "n", 0, "read one-line `N` x N puzzles of the standard box shape (4, 6 = 2x3, 8 = 2x4, 9, 12 = 3x4, 16, 25)")
 	retireShorthand(f.Lookup("size")) // -n is a count (random -n)

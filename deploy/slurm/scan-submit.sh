@@ -3,7 +3,7 @@
 # a Slurm job array (scan.sbatch, one task per chunk of groups, each
 # resumable in its own directory), then scan-merge.sbatch with
 # --dependency=afterok on it, which writes what one scan over the whole
-# range prints to DIR/result.txt. See deploy/README.md and docs/scan.md.
+# range prints to DIR/result.txt. See deploy/README.md and docs/guide/scan.md.
 #
 # Output: "scan JOBID groups A-B tasks N", then "merge JOBID". With --wait
 # it then waits for both and exits 0 only when every task and the merge

@@ -27,7 +27,7 @@ func Example_library() {
 	m, autos, _ := canon.Minlex(&g) // minlex form, automorphisms, a transform taking g to m
 	fmt.Println(m.String(), autos)
 
-	grp, err := band.ByNumber(3541) // the groups, numbered as docs/method.md says
+	grp, err := band.ByNumber(3541) // the groups, numbered as docs/design/method.md says
 	if err != nil {
 		log.Fatal(err)
 	}

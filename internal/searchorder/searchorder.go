@@ -1,6 +1,6 @@
 // Package searchorder enumerates a group's minlex grids in the order a
 // textbook dancing-links search meets them: the paper's order inside a group
-// (docs/numbering.md). It checks every completion, prunes nothing, and runs
+// (docs/design/numbering.md). It checks every completion, prunes nothing, and runs
 // on one goroutine, so it is far slower than package enumerate; the tests of
 // enumerate and rank use it as an independent reference.
 package searchorder

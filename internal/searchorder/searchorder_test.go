@@ -9,12 +9,12 @@ import (
 	"edgrid/canon"
 )
 
-// paper1 is docs/method.md's grid 1, the first grid of the paper's order.
+// paper1 is docs/design/method.md's grid 1, the first grid of the paper's order.
 const paper1 = "123456789456789123789123456214835697367291845598647312632918574845372961971564238"
 
 // The paper numbers the grids of a group in the order its dancing-links
-// search meets them (docs/numbering.md); group 1's first minlex completion
-// in that order must be docs/method.md's grid 1, which is not group 1's smallest.
+// search meets them (docs/design/numbering.md); group 1's first minlex completion
+// in that order must be docs/design/method.md's grid 1, which is not group 1's smallest.
 func TestPaperGrid1First(t *testing.T) {
 	grp, err := band.ByNumber(1)
 	if err != nil {

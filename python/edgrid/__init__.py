@@ -84,10 +84,10 @@ TOTAL = 5_472_730_538
 """The number of essentially different solution grids: rank's numbers run 1..TOTAL."""
 
 NUM_GROUPS = 3541
-"""The number of groups (docs/method.md): group's argument runs 1..NUM_GROUPS."""
+"""The number of groups (docs/design/method.md): group's argument runs 1..NUM_GROUPS."""
 
 ORDERS = ("paper", "groups", "lex")
-"""The numberings of rank and unrank (docs/numbering.md):
+"""The numberings of rank and unrank (docs/design/numbering.md):
 
 - ``"paper"``: the paper's order, groups in order and inside each the order of
   its dancing-links search;
@@ -249,7 +249,7 @@ def canon_puzzles(puzzles: Rows, pattern_first: bool = False, *, workers: int = 
     plain order compares the 81 cells with an empty cell (0) below every
     digit; ``pattern_first`` compares the clue patterns first, then the
     digits, the order of sudoku-minlexing-tool, whose forms it reproduces
-    (docs/puzzles.md). Equivalent puzzles get equal forms.
+    (docs/guide/puzzles.md). Equivalent puzzles get equal forms.
 
     Returns ``(forms, autos)``: a uint8 array of shape (N, 81), 0 for an empty
     cell, and an int32 array of shape (N,): the geometric transforms that map
@@ -350,7 +350,7 @@ def invariants(grids: Rows, names: Sequence[str] = DEFAULT_INVARIANTS, *, worker
     - milliseconds a grid: ``ua6``, ``ua8``, ``ua9``, ``ua10``, ``ua11``,
       ``ua12`` (minimal unavoidable sets of that many cells);
     - a full scan of each grid, taking seconds to many minutes a grid:
-      ``p16`` and ``p17``, the numbers of 16- and 17-clue puzzles (docs/scan.md).
+      ``p16`` and ``p17``, the numbers of 16- and 17-clue puzzles (docs/guide/scan.md).
       Do not ask for these on more than a few grids.
 
     An unknown name raises InputError listing the known ones.
@@ -369,7 +369,7 @@ def group(n: int, *, workers: int = 0) -> np.ndarray:
     """The minlex grids of group ``n`` (1..3,541, in the paper's order), ascending.
 
     A group holds the grids of one first band and column-1 setting
-    (docs/method.md); the enumeration runs on ``workers`` cores. Group 1 has
+    (docs/design/method.md); the enumeration runs on ``workers`` cores. Group 1 has
     110,494 grids; the largest hold a few million.
 
     Returns a uint8 array of shape (M, 81).
@@ -398,7 +398,7 @@ def scan(
 
     A puzzle is a set of the grid's cells whose digits have the grid as their
     only completion; the scan collects the grid's unavoidable sets and
-    searches the clue sets that hit them all (docs/scan.md). It takes
+    searches the clue sets that hit them all (docs/guide/scan.md). It takes
     seconds to minutes a grid for 16 or 17 clues, on one core.
 
     ``minimal``: None (the default) reports every puzzle up to 17 clues and
@@ -466,7 +466,7 @@ def rate(puzzles: Rows, *, workers: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """The guess count and grade of each puzzle, as ``edgrid rate`` rates it.
 
     The grade is the hardest technique of a fixed ladder that solving
-    easiest-first needs (docs/generate.md): simple, easy, intermediate
+    easiest-first needs (docs/guide/generate.md): simple, easy, intermediate
     (qqwing's names), hard, expert (the ladder is stuck). The guesses are
     the branchings of a fixed search over its whole tree, 0 exactly when the
     ladder solves the puzzle. A puzzle without a unique solution is an error.

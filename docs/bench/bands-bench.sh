@@ -5,7 +5,7 @@
 # a grid: <grid> <edgrid puzzles> <edgrid s> <gridchecker puzzles> <gridchecker s>,
 # then the means, the slowest grid of each and the ratio of the means.
 #
-#   GRIDCHECKER=path/to/gridchecker EDGRID=bin/edgrid docs/bands-bench.sh K GRIDS [METHOD]
+#   GRIDCHECKER=path/to/gridchecker EDGRID=bin/edgrid docs/bench/bands-bench.sh K GRIDS [METHOD]
 #
 # gridchecker (github.com/dobrichev/gridchecker) is built outside the
 # repository with its makefile (docs/benchmarks.md, "Scan").

@@ -27,7 +27,7 @@
 #
 # Run from the repository's root, after `make build` (bin/edgrid; EDGRID
 # names another binary; without one the script builds it):
-#   bash docs/lines-bench.sh
+#   bash docs/bench/lines-bench.sh
 # Sizes, for a quick smoke run (LINES_PAIRS=1 LINES_GRIDS=1000 LINES_REPS=1
 # LINES_NUMBERS=20 LINES_IDS=20 LINES_BENCHTIME=10x):
 #   LINES_GRIDS    random grids for canon (default 1000000)

@@ -2,9 +2,9 @@
 # bench-report.sh: runs the benchmarks behind docs/benchmarks.md and prints
 # the rows of its first table (what | command | figure | machine), one
 # benchmark run each, one goroutine unless the row says otherwise.
-# make bench-report runs it; make bench-report > rows.md keeps them.
+# make bench-report runs it; make bench-report > FILE keeps them.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 GO=${GO:-go}
 machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//;s/ *$//'), $($GO env GOVERSION)"
 bin=$(mktemp -d)
