@@ -113,6 +113,7 @@ func TestPageInBrowser(t *testing.T) {
 	b.explore(want263)
 	b.puzzle(puzzle, wantP)
 	b.id(wantP)
+	b.newPuzzle()
 	b.badInputAndPermalink(puzzle, grid, want)
 }
 
@@ -275,13 +276,14 @@ func (b *browserPage) puzzle(puzzle string, wantP PuzzleAnswer) {
 func (b *browserPage) id(wantP PuzzleAnswer) {
 	t, ctx := b.t, b.ctx
 	// An ID gives its puzzle; the puzzle links its solution grid's answer.
-	if err := chromedp.Do(ctx, b.enter(wantP.ID), b.field("minlex", wantP.Minlex), b.field("id", wantP.ID)); err != nil {
-		t.Fatalf("id: %v", err)
-	}
-	// An ID names the puzzle over its class's minlex grid, so the grid
-	// linked is that minlex grid.
+	// An ID names the puzzle over its class's minlex grid, so its solution
+	// (awaited: the puzzle typed before shares the ID's other fields) and
+	// the grid linked are that minlex grid.
 	solG, _ := canon.Parse(wantP.Solution)
 	wantS := wantGrid(t, &solG)
+	if err := chromedp.Do(ctx, b.enter(wantP.ID), b.field("minlex", wantP.Minlex), b.field("id", wantP.ID), b.field("solution", wantS.Minlex)); err != nil {
+		t.Fatalf("id: %v", err)
+	}
 	href := b.eval(`document.getElementById('to-solution').getAttribute('href')`)
 	if href != "?q="+wantS.Minlex {
 		t.Errorf("the ID's puzzle links %s; want its class's minlex grid %s", href, wantS.Minlex)
@@ -292,6 +294,46 @@ func (b *browserPage) id(wantP PuzzleAnswer) {
 	// The examples answer: the puzzle ID example shows its puzzle.
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`button.example[data-q$="-007020a20698002500022"]`)), b.field("id", "804894942-007020a20698002500022")); err != nil {
 		t.Fatalf("the ID example: %v", err)
+	}
+}
+
+// newPuzzle: the new-puzzle button shows a minimal puzzle with its rating.
+func (b *browserPage) newPuzzle() {
+	t := b.t
+	err := chromedp.Do(b.ctx,
+		chromedp.Click(chromedp.CSS("#new-puzzle")),
+		b.poll(`document.getElementById('generated').textContent.startsWith('A new minimal puzzle: ')`),
+		b.poll(`document.querySelector('dd[data-field=solutions]') !== null`),
+	)
+	if err != nil {
+		t.Fatalf("new puzzle: %v", err)
+	}
+	np := b.eval(`document.getElementById('q').value`)
+	if len(np) != 81 {
+		t.Errorf("new puzzle %q", np)
+		return
+	}
+	n, sol := solutions(t, np)
+	if n != 1 {
+		t.Errorf("new puzzle %s: %d solutions", np, n)
+		return
+	}
+	clues := 81 - strings.Count(np, ".")
+	if note := b.eval(`document.getElementById('generated').textContent`); !strings.Contains(note, fmt.Sprintf(": %d clues, grade ", clues)) {
+		t.Errorf("new puzzle %s of %d clues: %q", np, clues, note)
+	}
+	if board := b.eval(boardJS); board != sol.String() {
+		t.Errorf("new puzzle %s: board %s, want its solution %s", np, board, sol)
+	}
+	for c := range 81 {
+		if np[c] == '.' {
+			continue
+		}
+		q := np[:c] + "." + np[c+1:]
+		if n, _ := solutions(t, q); n == 1 {
+			t.Errorf("new puzzle %s: not minimal, cell %d can go", np, c+1)
+			break
+		}
 	}
 }
 

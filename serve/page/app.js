@@ -39,6 +39,7 @@ function classify(t) {
 async function lookup(text, push) {
   const t = text.trim();
   showError("");
+  $("generated").textContent = "";
   if (t === "") {
     showError("Type a grid, a puzzle, a grid number or a puzzle ID.");
     return;
@@ -338,6 +339,21 @@ document.addEventListener("DOMContentLoaded", () => {
       $("q").value = data.grid;
       show("grid", data);
       setPermalink(data.grid, true);
+    } catch (e) {
+      showError(e.message || String(e));
+    }
+  });
+  // A new puzzle: a minimal one of a uniformly random grid, shown as any
+  // puzzle typed in, with its rating (which the puzzle answer does not
+  // give) above it.
+  $("new-puzzle").addEventListener("click", async () => {
+    showError("");
+    try {
+      const p = (await api("api/v1/generate")).puzzles[0];
+      $("q").value = p.puzzle;
+      await lookup(p.puzzle, true);
+      $("generated").textContent = "A new minimal puzzle: " + p.clues + " clues, grade " + p.grade +
+        " (" + p.guesses + " guesses; hardest technique: " + p.technique + ").";
     } catch (e) {
       showError(e.message || String(e));
     }
