@@ -79,7 +79,8 @@ lint:
 	$(GO) vet ./...
 	$(SIMD) $(GO) vet ./scan
 
-# Every generated Go file: dlx/run.go from its template, canon's band forms
+# Every generated Go file: dlx/run.go, enumerate/search_gen.go and
+# query/intercalates_gen.go from their templates, canon's band forms
 # (derived from scratch), band's group table (every one of the 4,160
 # candidates searched: about 6 minutes on 2 cores). The tests of
 # internal/gen check that the committed files are what these give.

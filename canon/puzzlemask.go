@@ -1,6 +1,7 @@
 package canon
 
 import (
+	"cmp"
 	"encoding/binary"
 	"math/bits"
 )
@@ -57,6 +58,15 @@ func (m Mask) Has(i int) bool {
 // Less reports whether a is smaller than b as 81-bit numbers, cell 0 most significant.
 func (a Mask) Less(b Mask) bool {
 	return a[0] < b[0] || a[0] == b[0] && a[1] < b[1]
+}
+
+// Compare orders a and b as Less does: -1 if a is smaller, +1 if larger, 0
+// if they are the same set; for slices.SortFunc and the like.
+func (a Mask) Compare(b Mask) int {
+	if c := cmp.Compare(a[0], b[0]); c != 0 {
+		return c
+	}
+	return cmp.Compare(a[1], b[1])
 }
 
 // Count returns the number of cells in m.

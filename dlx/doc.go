@@ -4,4 +4,4 @@
 // for teaching. The layout of its nodes is documented in solver.go.
 package dlx
 
-//go:generate go run ../internal/gen/dlxrun
+//go:generate go run ../internal/gen/expand -in run.go.tmpl -out run.go

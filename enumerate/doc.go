@@ -7,3 +7,5 @@
 // for the catalog writer (GroupBatches); a Searcher regenerates parts of a
 // group for rank.
 package enumerate
+
+//go:generate go run ../internal/gen/expand -in search.go.tmpl -out search_gen.go

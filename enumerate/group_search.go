@@ -58,7 +58,7 @@ type bitSearch struct {
 	band2Pruned int64            // finished bands 2 dropped by their form
 	band2Kept   int64            // finished bands 2 kept
 	countOnly   bool             // count the completions, do not check them
-	desc        bool             // largest digits and rows first (Searcher.RunDesc; group_desc.go)
+	desc        bool             // largest digits and rows first (Searcher.RunDesc; search_gen.go)
 	ctx         context.Context
 	emit        func(g *canon.Grid, autos int) error
 	stopErr     error
@@ -159,46 +159,14 @@ func (s *bitSearch) run(r4 *[8]uint8) {
 }
 
 // search fills the open cells of band 2 from freeCells[start] on,
-// depth-first, and hands each finished band 2 that survives to band3.
+// depth-first, and hands each finished band 2 that survives to band3: in
+// ascending order, or descending when s.desc (search_gen.go).
 func (s *bitSearch) search(start int) {
 	if s.desc {
 		s.searchDesc(start)
 		return
 	}
-	var avail [band.OpenCells]uint16
-	depth := start
-	avail[depth] = s.avail(depth)
-	s.cands[depth] = avail[depth]
-	// Invariant at the top of the loop: free cells start..depth-1 are
-	// filled and consistent; avail[depth] holds the digits still to try at
-	// free cell depth, all larger than any tried there before.
-	for depth >= start {
-		a := avail[depth]
-		if a == 0 || s.stopped {
-			depth--
-			if depth >= start {
-				s.unplace(depth)
-			}
-			continue
-		}
-		avail[depth] = a & (a - 1)
-		s.place(depth, uint8(bits.TrailingZeros16(a)))
-		if depth == band2End-1 {
-			if e, ok := s.check.Band2((*[27]uint8)(s.g[27:54])); ok {
-				s.band2Kept++
-				s.band2 = e
-				s.band3()
-			} else {
-				// A smaller band form exists, so no completion is minlex.
-				s.band2Pruned++
-			}
-			s.unplace(depth)
-			continue
-		}
-		depth++
-		avail[depth] = s.avail(depth)
-		s.cands[depth] = avail[depth]
-	}
+	s.searchAsc(start)
 }
 
 func (s *bitSearch) leaf() {

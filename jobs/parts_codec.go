@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"context"
+	"edgrid/internal/ranges"
 	"fmt"
 	"path/filepath"
 	"runtime"
@@ -110,7 +111,7 @@ func (ps Parts[T]) Run(ctx context.Context, opt PartsRun[T]) (*Summary, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	var sum *Summary
-	for _, sp := range spans(opt.Groups) {
+	for _, sp := range ranges.Runs(opt.Groups) {
 		par := min(workers, sp[1]-sp[0]+1)
 		inner := max(workers/par, 1)
 		po := PartOptions{Dir: opt.Dir, First: sp[0], Last: sp[1], Label: opt.Label, FileName: ps.Codec.FileName, Workers: par,
@@ -139,20 +140,6 @@ func (ps Parts[T]) Run(ctx context.Context, opt PartsRun[T]) (*Summary, error) {
 		}
 	}
 	return sum, nil
-}
-
-// spans cuts ascending groups into ranges of consecutive ones.
-func spans(groups []int) [][2]int {
-	var out [][2]int
-	for i := 0; i < len(groups); {
-		j := i
-		for j+1 < len(groups) && groups[j+1] == groups[j]+1 {
-			j++
-		}
-		out = append(out, [2]int{groups[i], groups[j]})
-		i = j + 1
-	}
-	return out
 }
 
 // path is the part file of group g in dir.

@@ -18,3 +18,5 @@
 //
 // Data flows canon <- band <- enumerate <- storage <- query <- cmd.
 package query
+
+//go:generate go run ../internal/gen/expand -in intercalates.go.tmpl -out intercalates_gen.go

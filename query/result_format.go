@@ -4,34 +4,21 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
+	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/internal/ranges"
 )
 
-// GroupSpan formats ascending group numbers as ranges: "1-10", "3, 7-9".
+// GroupSpan formats ascending group numbers as ranges, in the one spelling
+// of edgrid's outputs and result files: "1-10", "3,7-9"; "none" for no
+// groups.
 func GroupSpan(groups []int) string {
-	var b strings.Builder
-	for i := 0; i < len(groups); {
-		j := i
-		for j+1 < len(groups) && groups[j+1] == groups[j]+1 {
-			j++
-		}
-		if b.Len() > 0 {
-			b.WriteString(", ")
-		}
-		if j > i {
-			fmt.Fprintf(&b, "%d-%d", groups[i], groups[j])
-		} else {
-			fmt.Fprintf(&b, "%d", groups[i])
-		}
-		i = j + 1
-	}
-	if b.Len() == 0 {
+	if len(groups) == 0 {
 		return "none"
 	}
-	return b.String()
+	return ranges.Format(groups)
 }
 
 // WriteTable writes r as aligned text: a summary line, a table of the
@@ -180,25 +167,15 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 	return []byte(strings.TrimSuffix(b.String(), "\n")), nil
 }
 
-// parseSpan reads what GroupSpan writes.
+// parseSpan reads what GroupSpan writes, and the same with a space after
+// each comma, as some parts hold it.
 func parseSpan(s string) ([]int, error) {
 	if s == "none" {
 		return nil, nil
 	}
-	var out []int
-	for _, f := range strings.Split(s, ", ") {
-		lo, hi, isRange := strings.Cut(f, "-")
-		a, err := strconv.Atoi(lo)
-		b := a
-		if err == nil && isRange {
-			b, err = strconv.Atoi(hi)
-		}
-		if err != nil || a < 1 || b < a || len(out) > 0 && a <= out[len(out)-1] {
-			return nil, fmt.Errorf("query: result: groups %q", s)
-		}
-		for g := a; g <= b; g++ {
-			out = append(out, g)
-		}
+	out, err := ranges.Parse(s, band.NumGroups)
+	if err != nil {
+		return nil, fmt.Errorf("query: result: groups %q", s)
 	}
 	return out, nil
 }

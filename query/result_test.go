@@ -12,7 +12,7 @@ func TestGroupSpan(t *testing.T) {
 	for _, c := range []struct {
 		in   []int
 		want string
-	}{{nil, "none"}, {[]int{5}, "5"}, {[]int{1, 2, 3}, "1-3"}, {[]int{1, 2, 4, 7, 8, 9}, "1-2, 4, 7-9"}} {
+	}{{nil, "none"}, {[]int{5}, "5"}, {[]int{1, 2, 3}, "1-3"}, {[]int{1, 2, 4, 7, 8, 9}, "1-2,4,7-9"}} {
 		if got := GroupSpan(c.in); got != c.want {
 			t.Errorf("GroupSpan(%v) = %q; want %q", c.in, got, c.want)
 		}
@@ -96,7 +96,11 @@ func TestParseSpan(t *testing.T) {
 			t.Errorf("parseSpan(%q) = %v, %v; want %v", GroupSpan(gs), got, err, gs)
 		}
 	}
-	for _, bad := range []string{"", "0", "3-1", "5, 4", "1-2, 2-3", "x"} {
+	// The spelling with a space after each comma reads too: parts may hold it.
+	if got, err := parseSpan("1-2, 4, 7-9"); err != nil || !reflect.DeepEqual(got, []int{1, 2, 4, 7, 8, 9}) {
+		t.Errorf("parseSpan with spaces = %v, %v", got, err)
+	}
+	for _, bad := range []string{"", "0", "3-1", "5, 4", "1-2, 2-3", "x", "3542"} {
 		if _, err := parseSpan(bad); err == nil {
 			t.Errorf("parseSpan(%q): no error", bad)
 		}

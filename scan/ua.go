@@ -38,13 +38,7 @@ func Unavoidable(g *canon.Grid, maxSize int) ([]canon.Mask, error) {
 		if ca, cb := a.Count(), b.Count(); ca != cb {
 			return ca - cb
 		}
-		switch {
-		case a.Less(b):
-			return -1
-		case b.Less(a):
-			return 1
-		}
-		return 0
+		return a.Compare(b)
 	})
 	return out, nil
 }

@@ -47,10 +47,10 @@ type PuzzleAnswer struct {
 	Puzzle       string `json:"puzzle"`             // the puzzle, empty cells '.'
 	Givens       int    `json:"givens"`             // clues
 	Minlex       string `json:"minlex"`             // the form in plain order (edgrid canon)
-	PatternFirst string `json:"patternFirst"`       // the form, clue pattern first (edgrid canon --pattern-first)
+	PatternFirst string `json:"pattern_first"`      // the form, clue pattern first (edgrid canon --pattern-first)
 	Autos        int    `json:"autos"`              // automorphisms (the same in both orders)
 	Pattern      string `json:"pattern"`            // the clue pattern's form, '1' a clue (edgrid canon --pattern)
-	PatternAutos int    `json:"patternAutos"`       // the pattern's automorphisms
+	PatternAutos int    `json:"pattern_autos"`      // the pattern's automorphisms
 	Solutions    int    `json:"solutions"`          // 0, 1 or 2 (two or more)
 	Solution     string `json:"solution,omitempty"` // the unique solution, or with several the lexicographically first
 	ID           string `json:"id,omitempty"`       // edgrid id's ID, when the solution is unique

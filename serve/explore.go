@@ -32,11 +32,11 @@ const (
 // UnavoidableAnswer is a grid's minimal unavoidable sets up to a size, as
 // edgrid scan --ua --json gives them.
 type UnavoidableAnswer struct {
-	Grid    string         `json:"grid"`    // the grid, 81 digits
-	MaxSize int            `json:"maxSize"` // the largest set collected
-	Count   int            `json:"count"`   // the sets
-	Sizes   map[string]int `json:"sizes"`   // the sets by size
-	Sets    []string       `json:"sets"`    // each set: the grid's digits in its cells, '.' elsewhere; smallest first
+	Grid    string         `json:"grid"`     // the grid, 81 digits
+	MaxSize int            `json:"max_size"` // the largest set collected
+	Count   int            `json:"count"`    // the sets
+	Sizes   map[string]int `json:"sizes"`    // the sets by size
+	Sets    []string       `json:"sets"`     // each set: the grid's digits in its cells, '.' elsewhere; smallest first
 }
 
 // ScanAnswer is the first puzzle of a number of clues that a scan of a

@@ -89,6 +89,59 @@ func BenchmarkServe(b *testing.B) {
 // batch bodies (memoryPhase). With EDGRID_LOAD_STRICT=1, as make
 // test-long sets it, it also holds the speed targets (this
 // machine's figures are in docs/benchmarks.md).
+// loadClients sends requests of ps (paths under base) from n goroutines
+// until stop, keeping the latencies, and counts the answers by status.
+func loadClients(base string, n int, ps []string, stop <-chan struct{}, lat *[]time.Duration, codes *sync.Map) *sync.WaitGroup {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	c := keepAlive()
+	for i := range n {
+		wg.Go(func() {
+			var mine []time.Duration
+			for k := i; ; k++ {
+				select {
+				case <-stop:
+					mu.Lock()
+					*lat = append(*lat, mine...)
+					mu.Unlock()
+					return
+				default:
+				}
+				t0 := time.Now()
+				code, err := fetch(c, base+ps[k%len(ps)])
+				if err != nil {
+					code = -1
+				}
+				mine = append(mine, time.Since(t0))
+				v, _ := codes.LoadOrStore(code, new(atomic.Int64))
+				v.(*atomic.Int64).Add(1)
+				if code == http.StatusTooManyRequests {
+					time.Sleep(100 * time.Millisecond)
+				}
+			}
+		})
+	}
+	return &wg
+}
+
+// percentile is the p-th quantile of the latencies d (sorting them).
+func percentile(d []time.Duration, p float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	slices.Sort(d)
+	return d[min(len(d)-1, int(float64(len(d))*p))]
+}
+
+// codeCount is the number of answers with the status code that
+// loadClients counted in m.
+func codeCount(m *sync.Map, code int) int64 {
+	if v, ok := m.Load(code); ok {
+		return v.(*atomic.Int64).Load()
+	}
+	return 0
+}
+
 func TestLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the load test runs in make test-long")
@@ -97,64 +150,16 @@ func TestLoad(t *testing.T) {
 	paths := loadPaths(t)
 	phase := 3 * time.Second
 
-	// run sends requests of ps from n goroutines until stop, keeping the
-	// latencies, and counts the answers by status.
-	run := func(n int, ps []string, stop <-chan struct{}, lat *[]time.Duration, codes *sync.Map) *sync.WaitGroup {
-		var wg sync.WaitGroup
-		var mu sync.Mutex
-		c := keepAlive()
-		for i := range n {
-			wg.Go(func() {
-				var mine []time.Duration
-				for k := i; ; k++ {
-					select {
-					case <-stop:
-						mu.Lock()
-						*lat = append(*lat, mine...)
-						mu.Unlock()
-						return
-					default:
-					}
-					t0 := time.Now()
-					code, err := fetch(c, ts.URL+ps[k%len(ps)])
-					if err != nil {
-						code = -1
-					}
-					mine = append(mine, time.Since(t0))
-					v, _ := codes.LoadOrStore(code, new(atomic.Int64))
-					v.(*atomic.Int64).Add(1)
-					if code == http.StatusTooManyRequests {
-						time.Sleep(100 * time.Millisecond)
-					}
-				}
-			})
-		}
-		return &wg
-	}
-	pct := func(d []time.Duration, p float64) time.Duration {
-		if len(d) == 0 {
-			return 0
-		}
-		slices.Sort(d)
-		return d[min(len(d)-1, int(float64(len(d))*p))]
-	}
-	count := func(m *sync.Map, code int) int64 {
-		if v, ok := m.Load(code); ok {
-			return v.(*atomic.Int64).Load()
-		}
-		return 0
-	}
-
 	// 1. The cheap endpoint alone.
 	var cheap []time.Duration
 	var cheapCodes sync.Map
 	stop := make(chan struct{})
-	wg := run(2*runtime.GOMAXPROCS(0), paths["minlex"], stop, &cheap, &cheapCodes)
+	wg := loadClients(ts.URL, 2*runtime.GOMAXPROCS(0), paths["minlex"], stop, &cheap, &cheapCodes)
 	time.Sleep(phase)
 	close(stop)
 	wg.Wait()
 	minlexRate := float64(len(cheap)) / phase.Seconds()
-	t.Logf("minlex alone: %.0f requests/s, p50 %v, p99 %v", minlexRate, pct(cheap, .5), pct(cheap, .99))
+	t.Logf("minlex alone: %.0f requests/s, p50 %v, p99 %v", minlexRate, percentile(cheap, .5), percentile(cheap, .99))
 
 	// 2. The cheap endpoint while the pool is saturated: as many expensive
 	// clients as it admits, and as many again that are refused with 429
@@ -164,24 +169,24 @@ func TestLoad(t *testing.T) {
 	var heavyCodes sync.Map
 	cheap, cheapCodes = nil, sync.Map{}
 	stop = make(chan struct{})
-	flood := run(2*(s.opt.Workers+s.opt.Queue), paths["grid"], stop, &heavy, &heavyCodes)
+	flood := loadClients(ts.URL, 2*(s.opt.Workers+s.opt.Queue), paths["grid"], stop, &heavy, &heavyCodes)
 	time.Sleep(200 * time.Millisecond)
 	peak := peakMemory(stop)
-	wg = run(2, paths["minlex"], stop, &cheap, &cheapCodes)
+	wg = loadClients(ts.URL, 2, paths["minlex"], stop, &cheap, &cheapCodes)
 	time.Sleep(phase)
 	close(stop)
 	floodMem := <-peak
 	flood.Wait()
 	wg.Wait()
-	p99 := pct(cheap, .99)
-	gridRate := float64(count(&heavyCodes, 200)) / (phase + 200*time.Millisecond).Seconds()
-	t.Logf("minlex under an expensive flood: %d requests, p50 %v, p99 %v", len(cheap), pct(cheap, .5), p99)
+	p99 := percentile(cheap, .99)
+	gridRate := float64(codeCount(&heavyCodes, 200)) / (phase + 200*time.Millisecond).Seconds()
+	t.Logf("minlex under an expensive flood: %d requests, p50 %v, p99 %v", len(cheap), percentile(cheap, .5), p99)
 	t.Logf("grid under the flood: %.0f answered/s, %d refused with 429; peak memory %d MB (Go runtime), %d MB resident",
-		gridRate, count(&heavyCodes, 429), floodMem[0]>>20, floodMem[1]>>20)
-	if n := count(&cheapCodes, 200); n != int64(len(cheap)) {
+		gridRate, codeCount(&heavyCodes, 429), floodMem[0]>>20, floodMem[1]>>20)
+	if n := codeCount(&cheapCodes, 200); n != int64(len(cheap)) {
 		t.Errorf("cheap requests under the flood: %d of %d answered 200", n, len(cheap))
 	}
-	if bad := int64(len(heavy)) - count(&heavyCodes, 200) - count(&heavyCodes, 429); bad != 0 {
+	if bad := int64(len(heavy)) - codeCount(&heavyCodes, 200) - codeCount(&heavyCodes, 429); bad != 0 {
 		t.Errorf("expensive requests: %d answered with neither 200 nor 429", bad)
 	}
 
@@ -191,11 +196,11 @@ func TestLoad(t *testing.T) {
 	var alone []time.Duration
 	var aloneCodes sync.Map
 	stop = make(chan struct{})
-	wg = run(s.opt.Workers+s.opt.Queue, paths["grid"], stop, &alone, &aloneCodes)
+	wg = loadClients(ts.URL, s.opt.Workers+s.opt.Queue, paths["grid"], stop, &alone, &aloneCodes)
 	time.Sleep(phase)
 	close(stop)
 	wg.Wait()
-	gridRate = float64(count(&aloneCodes, 200)) / phase.Seconds()
+	gridRate = float64(codeCount(&aloneCodes, 200)) / phase.Seconds()
 	var done atomic.Int64
 	deadline := time.Now().Add(phase)
 	var iw sync.WaitGroup

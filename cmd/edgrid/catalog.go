@@ -151,7 +151,7 @@ func (o *catalogOptions) validate(act string, args []string) error {
 	if o.group == "" {
 		return nil
 	}
-	a, b, err := parseRange(o.group, band.NumGroups)
+	a, b, err := ranges.ParseRange(o.group, band.NumGroups)
 	if err != nil {
 		return usagef("--groups %s: %v", o.group, err)
 	}

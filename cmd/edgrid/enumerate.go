@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,6 +16,7 @@ import (
 	"edgrid/canon"
 	"edgrid/enumerate"
 	"edgrid/internal/progress"
+	"edgrid/internal/ranges"
 	"edgrid/storage"
 )
 
@@ -107,31 +107,11 @@ func (o *enumerateOptions) validate(cmd *cobra.Command) ([]band.Group, error) {
 		}
 		return band.GroupsOfBand(o.band)
 	}
-	a, b, err := parseRange(o.group, band.NumGroups)
+	a, b, err := ranges.ParseRange(o.group, band.NumGroups)
 	if err != nil {
 		return nil, usagef("--groups %s: %v", o.group, err)
 	}
 	return band.Groups()[a-1 : b], nil
-}
-
-// parseRange reads "N" or "A-B" with 1 <= A <= B <= max.
-func parseRange(s string, max int) (int, int, error) {
-	want := fmt.Errorf("want a number 1..%d or a range A-B, as in 1-10", max)
-	lo, hi, isRange := strings.Cut(s, "-")
-	a, err := strconv.Atoi(lo)
-	if err != nil {
-		return 0, 0, want
-	}
-	b := a
-	if isRange {
-		if b, err = strconv.Atoi(hi); err != nil {
-			return 0, 0, want
-		}
-	}
-	if a < 1 || b > max || a > b {
-		return 0, 0, want
-	}
-	return a, b, nil
 }
 
 // enumerateReport is the JSON that --stats prints, on one line.
@@ -266,11 +246,13 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 	return w.Flush()
 }
 
+// groupSpan writes the groups' numbers as ranges ("1-10").
 func groupSpan(gs []band.Group) string {
-	if len(gs) == 1 {
-		return strconv.Itoa(gs[0].Number)
+	ns := make([]int, len(gs))
+	for i, g := range gs {
+		ns[i] = g.Number
 	}
-	return fmt.Sprintf("%d-%d", gs[0].Number, gs[len(gs)-1].Number)
+	return ranges.Format(ns)
 }
 
 // barText and barUnit are the words of enumerate's progress line: the

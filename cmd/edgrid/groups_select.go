@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"edgrid/band"
+	"edgrid/internal/ranges"
 	"edgrid/query"
 	"edgrid/storage"
 )
@@ -33,7 +34,7 @@ func selectGroups(cmd *cobra.Command, groups string, bandN int, catalog string) 
 		gs, _ := band.GroupsOfBand(bandN)
 		list = span(gs[0].Number, gs[len(gs)-1].Number)
 	case groups != "":
-		a, b, err := parseRange(groups, band.NumGroups)
+		a, b, err := ranges.ParseRange(groups, band.NumGroups)
 		if err != nil {
 			return nil, nil, usagef("--groups %s: %v", groups, err)
 		}

@@ -1,22 +1,8 @@
 package main
 
-import "strings"
-
-// libraryPrefixes are the package names edgrid's library puts before its
-// errors ("storage: ..."): a message of the command names the command
-// instead ("edgrid catalog verify: ..."), so message drops them.
-var libraryPrefixes = []string{"band", "canon", "enumerate", "jobs", "puzzleid", "query", "rank", "scan", "solve", "storage"}
-
-// message returns an error's text for a person: the text of err with each
-// library package prefix left out, at the start or after another ": ".
-func message(err error) string {
-	s := err.Error()
-	for _, p := range libraryPrefixes {
-		p += ": "
-		for strings.HasPrefix(s, p) {
-			s = s[len(p):]
-		}
-		s = strings.ReplaceAll(s, ": "+p, ": ")
-	}
-	return s
-}
+// message returns an error's text for a person: err's text as it was
+// wrapped, each part naming where it arose ("storage: group-0001.edg:
+// footer at byte 596: ...", the package first, as edgrid's library begins
+// its errors). The command's own name comes before it ("edgrid catalog
+// verify: ...").
+func message(err error) string { return err.Error() }

@@ -134,7 +134,7 @@ func TestQueryMergeRefusesIncomplete(t *testing.T) {
 		t.Fatalf("merge with a damaged part: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	code, out, errs = run(t, "", "query", "merge", "--partial", dir)
-	if code != 1 || !strings.HasPrefix(out, "groups 3538, 3540-3541: ") || !strings.Contains(errs, "printed only groups 3538, 3540-3541") {
+	if code != 1 || !strings.HasPrefix(out, "groups 3538,3540-3541: ") || !strings.Contains(errs, "printed only groups 3538,3540-3541") {
 		t.Fatalf("merge --partial: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	// Running again redoes the damaged part; then merge is whole.

@@ -13,6 +13,7 @@ import (
 
 	"edgrid/band"
 	"edgrid/internal/progress"
+	"edgrid/internal/ranges"
 	"edgrid/jobs"
 	"edgrid/rank"
 	"edgrid/storage"
@@ -60,7 +61,7 @@ func (o *runOptions) validate(codecGiven bool) (jobs.Options, error) {
 	a, b := 1, band.NumGroups
 	if o.groups != "" {
 		var err error
-		if a, b, err = parseRange(o.groups, band.NumGroups); err != nil {
+		if a, b, err = ranges.ParseRange(o.groups, band.NumGroups); err != nil {
 			return jobs.Options{}, usagef("--groups %s: %v", o.groups, err)
 		}
 	}

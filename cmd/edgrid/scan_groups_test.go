@@ -81,7 +81,7 @@ func TestScanGroupsDamageRedone(t *testing.T) {
 		t.Fatalf("merge over a damaged part: exit %d, stderr %q, stdout %q; want 1, group 3539 named, nothing printed", code, errs, got)
 	}
 	code, got, errs = run(t, "", "scan", "merge", "--partial", dir)
-	if code != exitFailed || !strings.Contains(got, "# groups 3537-3538, 3540-3541 ") {
+	if code != exitFailed || !strings.Contains(got, "# groups 3537-3538,3540-3541 ") {
 		t.Errorf("merge --partial: exit %d, %q\n%s", code, errs, got)
 	}
 	if code, got, errs := scanGroups(t, "3537-3541", dir); code != 0 || got != want {

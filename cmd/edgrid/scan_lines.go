@@ -246,13 +246,5 @@ func canonForms(g *canon.Grid, ms []canon.Mask) [][]byte {
 
 // sortMasks sorts cell sets as their 0/1 strings sort.
 func sortMasks(ms []canon.Mask) {
-	slices.SortFunc(ms, func(a, b canon.Mask) int {
-		switch {
-		case a.Less(b):
-			return -1
-		case b.Less(a):
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(ms, canon.Mask.Compare)
 }

@@ -145,8 +145,8 @@ func TestServePuzzlesAsCLI(t *testing.T) {
 		if out := cliLines(t, []string{p}, "canon", "--autos", "--dots")[0]; out != d["minlex"].(string)+" "+num(d["autos"]) {
 			t.Errorf("puzzle %s: autos %v; canon --autos says %q", p, d["autos"], out)
 		}
-		if out := cliLines(t, []string{p}, "canon", "--autos", "--dots", "--pattern")[0]; out != d["pattern"].(string)+" "+num(d["patternAutos"]) {
-			t.Errorf("puzzle %s: patternAutos %v; canon --pattern --autos says %q", p, d["patternAutos"], out)
+		if out := cliLines(t, []string{p}, "canon", "--autos", "--dots", "--pattern")[0]; out != d["pattern"].(string)+" "+num(d["pattern_autos"]) {
+			t.Errorf("puzzle %s: pattern_autos %v; canon --pattern --autos says %q", p, d["pattern_autos"], out)
 		}
 	}
 	// /minlex, one at a time and in a batch, of grids and puzzles.

@@ -100,11 +100,11 @@ func TestServeAnswersAsCLI(t *testing.T) {
 	for _, p := range ps {
 		d := apiData(t, base, "/api/v1/puzzle/"+url.PathEscape(p))
 		for field, args := range map[string][]string{
-			"minlex":       {"canon", "--dots", p},
-			"patternFirst": {"canon", "--dots", "--pattern-first", p},
-			"pattern":      {"canon", "--dots", "--pattern", p},
-			"solution":     {"solve", p},
-			"id":           {"id", p},
+			"minlex":        {"canon", "--dots", p},
+			"pattern_first": {"canon", "--dots", "--pattern-first", p},
+			"pattern":       {"canon", "--dots", "--pattern", p},
+			"solution":      {"solve", p},
+			"id":            {"id", p},
 		} {
 			if want := cli(t, args...); d[field] != want {
 				t.Errorf("puzzle %s: %s %v; edgrid %s says %s", p, field, d[field], args[0], want)

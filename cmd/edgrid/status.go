@@ -51,7 +51,7 @@ func runStatus(_ context.Context, o statusOptions, s streams) error {
 	a, b := 0, 0
 	if o.groups != "" {
 		var err error
-		if a, b, err = parseRange(o.groups, band.NumGroups); err != nil {
+		if a, b, err = ranges.ParseRange(o.groups, band.NumGroups); err != nil {
 			return usagef("--groups %s: %v", o.groups, err)
 		}
 	}

@@ -195,10 +195,10 @@ function show(kind, data) {
     if (data.solution) field("solution", data.solutions === 1 ? "solution" : "first solution", data.solution);
     if (data.id) field("id", "ID", data.id, "the solution's number (paper) and the clue cells");
     field("minlex", "minlex", data.minlex, "the smallest puzzle of its class");
-    field("patternFirst", "minlex, pattern first", data.patternFirst, "smallest clue pattern first");
+    field("pattern_first", "minlex, pattern first", data.pattern_first, "smallest clue pattern first");
     field("autos", "automorphisms", data.autos, "transforms mapping it onto itself");
     field("pattern", "pattern", data.pattern, "the clue cells' smallest form");
-    field("patternAutos", "pattern automorphisms", data.patternAutos);
+    field("pattern_autos", "pattern automorphisms", data.pattern_autos);
     if (data.solution) link("to-solution", "the " + (data.solutions === 1 ? "" : "first ") + "solution grid's answer", data.solution);
   }
   navState();
@@ -218,7 +218,7 @@ async function explore(what) {
       const sizes = Object.entries(d.sizes).sort((a, b) => a[0] - b[0]).map(([k, v]) => v + " of " + k + " cells");
       const p = document.createElement("p");
       p.id = "ua-count";
-      p.textContent = grouped(d.count) + " minimal unavoidable sets of up to " + d.maxSize + " cells: " + sizes.join(", ") + ".";
+      p.textContent = grouped(d.count) + " minimal unavoidable sets of up to " + d.max_size + " cells: " + sizes.join(", ") + ".";
       const list = document.createElement("details");
       const sum = document.createElement("summary");
       sum.textContent = "the sets, smallest first (the grid's digits in their cells)";
