@@ -1,0 +1,51 @@
+// Package catalogkit writes catalogs for edgrid's tests: the files of some
+// groups, enumerated and stored, and their index. It imports storage, so
+// storage's own tests cannot use it.
+//
+// It is imported only by _test.go files.
+package catalogkit
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"edgrid/band"
+	"edgrid/enumerate"
+	"edgrid/storage"
+)
+
+// WriteFiles writes the file of each group into dir, enumerated and stored
+// with the default options.
+func WriteFiles(tb testing.TB, dir string, groups []int) {
+	tb.Helper()
+	for _, n := range groups {
+		grp, err := band.ByNumber(n)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		w, err := storage.Create(filepath.Join(dir, storage.FileName(n)), n, storage.WriterOptions{})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, func(b enumerate.Batch) error { return w.AddBatch(b) }); err != nil {
+			w.Abort()
+			tb.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+// WriteCatalog writes the files of the groups into dir (WriteFiles) and
+// opens dir as a catalog.
+func WriteCatalog(tb testing.TB, dir string, groups []int) *storage.Catalog {
+	tb.Helper()
+	WriteFiles(tb, dir, groups)
+	cat, err := storage.BuildIndex(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return cat
+}
