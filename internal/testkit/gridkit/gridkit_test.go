@@ -28,7 +28,7 @@ func TestRandomGrids(t *testing.T) {
 }
 
 func TestEnumerated(t *testing.T) {
-	const n = 3500
+	const n = 3000
 	part := Enumerated(t, n, 2)
 	if len(part.Grids) != 2 || part.full {
 		t.Fatalf("first 2 grids: %d, full %v", len(part.Grids), part.full)
