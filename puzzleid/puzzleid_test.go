@@ -1,17 +1,15 @@
 package puzzleid
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"edgrid/canon"
+	"edgrid/internal/testkit"
 	"edgrid/rank"
 	"edgrid/solve"
 )
@@ -41,32 +39,7 @@ func namer(t testing.TB) *Namer {
 // loadSet reads a puzzle set of the repository's testdata, found by walking up from here.
 func loadSet(t testing.TB, name string) []canon.Grid {
 	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		path := filepath.Join(dir, "testdata", name)
-		if f, err := os.Open(path); err == nil {
-			defer f.Close()
-			var ps []canon.Grid
-			sc := bufio.NewScanner(f)
-			for sc.Scan() {
-				l := strings.TrimSpace(sc.Text())
-				if l == "" || l[0] == '#' {
-					continue
-				}
-				p, err := canon.ParsePuzzle(l[:81])
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				ps = append(ps, p)
-			}
-			return ps
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Fatalf("no testdata/%s above the package", name)
-		}
-		dir = up
-	}
+	return testkit.Puzzles(t, name, func(s string) (canon.Grid, error) { return canon.ParsePuzzle(s[:81]) })
 }
 
 func TestStringParse(t *testing.T) {

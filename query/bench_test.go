@@ -12,6 +12,8 @@ import (
 	"edgrid/band"
 	"edgrid/canon"
 	"edgrid/enumerate"
+	"edgrid/internal/testkit"
+	"edgrid/internal/testkit/gridkit"
 	"edgrid/storage"
 )
 
@@ -26,7 +28,7 @@ var benchRunGroups = []int{600, 1800}
 // grids and its Runner on the runs of real groups, where rows 1-6 are
 // shared (autos given by the enumerator: no; the runner computes them).
 func BenchmarkInvariants(b *testing.B) {
-	gs := randomGrids(4096, 9)
+	gs := gridkit.RandomGrids(4096, 9, 1)
 	for _, inv := range builtins {
 		// The values are checked in the loop against a first pass.
 		want := make([]int, len(gs))
@@ -36,7 +38,7 @@ func BenchmarkInvariants(b *testing.B) {
 		b.Run(inv.Name()+"/random", func(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
-			cpu0 := cpuTime()
+			cpu0 := testkit.CPUTime()
 			for b.Loop() {
 				v := inv.Value(&gs[i&4095])
 				if v != want[i&4095] {
@@ -69,7 +71,7 @@ func BenchmarkInvariants(b *testing.B) {
 				b.ReportAllocs()
 				run := NewRunner(inv)
 				n := 0
-				cpu0 := cpuTime()
+				cpu0 := testkit.CPUTime()
 				for b.Loop() {
 					for k := range runs {
 						r := &runs[k]
@@ -98,7 +100,7 @@ func itoa(n int) string {
 // reportCPU reports grids per CPU-second of the process since cpu0: on a
 // shared machine it is steadier than the wall-clock rate.
 func reportCPU(b *testing.B, grids float64, cpu0 time.Duration) {
-	if d := cpuTime() - cpu0; d > 0 && cpu0 > 0 {
+	if d := testkit.CPUTime() - cpu0; d > 0 && cpu0 > 0 {
 		b.ReportMetric(grids/d.Seconds(), "grids/cpu-s")
 	}
 }
@@ -177,7 +179,7 @@ func BenchmarkSources(b *testing.B) {
 				}
 				b.ReportAllocs()
 				var total int64
-				cpu0 := cpuTime()
+				cpu0 := testkit.CPUTime()
 				for b.Loop() {
 					k, err := c.f()
 					if err != nil {
@@ -191,7 +193,7 @@ func BenchmarkSources(b *testing.B) {
 					total += k
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(total), "ns/grid")
-				if d := cpuTime() - cpu0; d > 0 && cpu0 > 0 {
+				if d := testkit.CPUTime() - cpu0; d > 0 && cpu0 > 0 {
 					b.ReportMetric(float64(d.Nanoseconds())/float64(total), "cpu-ns/grid")
 				}
 			})
@@ -225,7 +227,7 @@ func BenchmarkCatalog(b *testing.B) {
 				b.Fatal(err)
 			}
 			var total int64
-			cpu0 := cpuTime()
+			cpu0 := testkit.CPUTime()
 			for b.Loop() {
 				for _, n := range groups {
 					if mode == "query" {
@@ -248,7 +250,7 @@ func BenchmarkCatalog(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(total), "ns/grid")
-			if d := cpuTime() - cpu0; d > 0 && cpu0 > 0 {
+			if d := testkit.CPUTime() - cpu0; d > 0 && cpu0 > 0 {
 				b.ReportMetric(float64(d.Nanoseconds())/float64(total), "cpu-ns/grid")
 			}
 		})

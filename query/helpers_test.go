@@ -1,25 +1,11 @@
 package query
 
 import (
-	"context"
-	"math/rand/v2"
-	"sync"
 	"testing"
 
-	"edgrid/band"
 	"edgrid/canon"
-	"edgrid/enumerate"
+	"edgrid/internal/testkit/gridkit"
 )
-
-// randomGrids returns n random valid grids, the same for a given seed.
-func randomGrids(n int, seed uint64) []canon.Grid {
-	r := rand.New(rand.NewPCG(seed, 1))
-	gs := make([]canon.Grid, n)
-	for i := range gs {
-		gs[i] = canon.RandomGrid(r)
-	}
-	return gs
-}
 
 // groupGrids are the minlex grids of a group with their automorphism
 // counts, as the enumerator emits them.
@@ -28,39 +14,15 @@ type groupGrids struct {
 	autos []uint16
 }
 
-var (
-	groupMu    sync.Mutex
-	groupCache = map[int]*groupGrids{}
-)
-
-// enumerated enumerates group n once per test binary, keeping at most max
-// grids (0: all).
+// enumerated is gridkit.Enumerated(t, n, max) with the automorphism counts
+// as a Run carries them.
 func enumerated(t testing.TB, n, max int) *groupGrids {
 	t.Helper()
-	groupMu.Lock()
-	defer groupMu.Unlock()
-	if gg, ok := groupCache[n]; ok && (max == 0 && gg.grids != nil && len(gg.grids) == cap(gg.grids) || max != 0 && len(gg.grids) >= max) {
-		return gg
+	g := gridkit.Enumerated(t, n, max)
+	gg := &groupGrids{grids: g.Grids, autos: make([]uint16, len(g.Autos))}
+	for i, a := range g.Autos {
+		gg.autos[i] = uint16(a)
 	}
-	grp, err := band.ByNumber(n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gg := &groupGrids{}
-	errFull := context.Canceled
-	_, err = enumerate.Group(context.Background(), grp.Key, enumerate.Options{}, func(g *canon.Grid, a int) error {
-		if max > 0 && len(gg.grids) == max {
-			return errFull
-		}
-		gg.grids = append(gg.grids, *g)
-		gg.autos = append(gg.autos, uint16(a))
-		return nil
-	})
-	if err != nil && err != errFull {
-		t.Fatal(err)
-	}
-	gg.grids = gg.grids[:len(gg.grids):len(gg.grids)]
-	groupCache[n] = gg
 	return gg
 }
 

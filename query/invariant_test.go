@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"edgrid/canon"
+	"edgrid/internal/testkit/gridkit"
 )
 
 // bruteIntercalates checks every pair of rows and every pair of columns.
@@ -50,7 +51,7 @@ func bruteUA4(g *canon.Grid) int {
 }
 
 func TestIntercalatesBruteForce(t *testing.T) {
-	for i, g := range randomGrids(3000, 1) {
+	for i, g := range gridkit.RandomGrids(3000, 1, 1) {
 		if got, want := Intercalates.Value(&g), bruteIntercalates(&g); got != want {
 			t.Fatalf("grid %d %s: intercalates %d; want %d", i, g.String(), got, want)
 		}
@@ -58,7 +59,7 @@ func TestIntercalatesBruteForce(t *testing.T) {
 }
 
 func TestUA4BruteForce(t *testing.T) {
-	for i, g := range randomGrids(3000, 2) {
+	for i, g := range gridkit.RandomGrids(3000, 2, 1) {
 		if got, want := UA4.Value(&g), bruteUA4(&g); got != want {
 			t.Fatalf("grid %d %s: ua4 %d; want %d", i, g.String(), got, want)
 		}
@@ -118,7 +119,7 @@ func TestUA2BruteForce(t *testing.T) {
 	if testing.Short() {
 		n = 300
 	}
-	for i, g := range randomGrids(n, 3) {
+	for i, g := range gridkit.RandomGrids(n, 3, 1) {
 		all, four := ua2Components(&g)
 		wantAll, wantFour := bruteUA2(t, &g)
 		if all != wantAll || four != wantFour {
@@ -164,7 +165,7 @@ func bruteForm(b *[27]uint8) int {
 }
 
 func TestBandsBruteForce(t *testing.T) {
-	for i, g := range randomGrids(40, 4) {
+	for i, g := range gridkit.RandomGrids(40, 4, 1) {
 		m, _, _ := canon.Minlex(&g)
 		for k := 1; k <= 6; k++ {
 			inv, _ := Band(k)
@@ -199,7 +200,7 @@ func TestAutosValue(t *testing.T) {
 	if got := Autos.Value(&g); got != 648 {
 		t.Errorf("autos of the most symmetric grid %d; want 648", got)
 	}
-	for i, g := range randomGrids(500, 5) {
+	for i, g := range gridkit.RandomGrids(500, 5, 1) {
 		m, want, _ := canon.Minlex(&g)
 		if ok, a := canon.CheckMinlex(&m); !ok || a != want {
 			t.Fatalf("grid %d: CheckMinlex of its minlex form (%v, %d), Minlex %d", i, ok, a, want)
@@ -218,7 +219,7 @@ func TestClassInvariance(t *testing.T) {
 	if testing.Short() {
 		n = 60
 	}
-	for i, g := range randomGrids(n, 6) {
+	for i, g := range gridkit.RandomGrids(n, 6, 1) {
 		m, _, _ := canon.Minlex(&g)
 		others := []canon.Grid{m}
 		for range 3 {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"edgrid/canon"
+	"edgrid/internal/testkit/gridkit"
 )
 
 // stackPatterns gives stackPattern's patterns on the runs of real groups.
@@ -33,7 +34,7 @@ func TestOrbitSet(t *testing.T) {
 	for _, c := range []int{0, 1, 100, 415} {
 		f := forms[c]
 		s := newOrbitSet(&f)
-		for i, g := range randomGrids(300, uint64(10+c)) {
+		for i, g := range gridkit.RandomGrids(300, uint64(10+c), 1) {
 			for b := range 3 {
 				for _, ro := range rowOrders {
 					var rows [27]uint8

@@ -13,34 +13,9 @@ import (
 
 	"edgrid/band"
 	"edgrid/canon"
-	"edgrid/enumerate"
+	"edgrid/internal/testkit/catalogkit"
 	"edgrid/storage"
 )
-
-// writeCatalog writes the groups into a catalog in dir with the enumerator
-// and storage, and opens it.
-func writeCatalog(t testing.TB, dir string, groups []int) *storage.Catalog {
-	t.Helper()
-	for _, n := range groups {
-		grp, _ := band.ByNumber(n)
-		w, err := storage.Create(filepath.Join(dir, storage.FileName(n)), n, storage.WriterOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, func(b enumerate.Batch) error { return w.AddBatch(b) }); err != nil {
-			w.Abort()
-			t.Fatal(err)
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cat, err := storage.BuildIndex(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cat
-}
 
 var (
 	catMu    sync.Mutex
@@ -61,7 +36,7 @@ func testCatalog(t testing.TB, groups []int) *storage.Catalog {
 		t.Fatal(err)
 	}
 	tempDirs = append(tempDirs, dir)
-	c := writeCatalog(t, dir, groups)
+	c := catalogkit.WriteCatalog(t, dir, groups)
 	catCache[key] = c
 	return c
 }
@@ -248,7 +223,7 @@ func TestWhere(t *testing.T) {
 func TestDamagedCatalogFile(t *testing.T) {
 	dir := t.TempDir()
 	groups := []int{3539, 3540, 3541}
-	cat := writeCatalog(t, dir, groups)
+	cat := catalogkit.WriteCatalog(t, dir, groups)
 	path := filepath.Join(dir, storage.FileName(3540))
 	data, err := os.ReadFile(path)
 	if err != nil {

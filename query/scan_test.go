@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"edgrid/canon"
+	"edgrid/internal/testkit/gridkit"
 	"edgrid/scan"
 )
 
 // scan's sets of four cells are exactly ua4's, on many grids.
 func TestScanUA4AgreesWithUA4(t *testing.T) {
-	for i, g := range randomGrids(3000, 27) {
+	for i, g := range gridkit.RandomGrids(3000, 27, 1) {
 		sets, err := scan.Unavoidable(&g, 4)
 		if err != nil {
 			t.Fatal(err)
@@ -26,7 +27,7 @@ func TestScanUA4AgreesWithUA4(t *testing.T) {
 // gives what Value gives.
 func TestUASizesClassInvariant(t *testing.T) {
 	r := rand.New(rand.NewPCG(27, 2))
-	grids := randomGrids(12, 28)
+	grids := gridkit.RandomGrids(12, 28, 1)
 	run := &Run{Group: 1, First: 1, Grids: grids}
 	runners := map[int]Runner{}
 	for _, n := range uaSizes {

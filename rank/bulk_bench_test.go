@@ -9,6 +9,7 @@ import (
 
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/internal/testkit/catalogkit"
 	"edgrid/storage"
 )
 
@@ -28,7 +29,7 @@ func BenchmarkBulk(b *testing.B) {
 		all = append(all, g.Number)
 	}
 	dir := b.TempDir()
-	writeCatalog(b, dir, all)
+	catalogkit.WriteFiles(b, dir, all)
 	cat, err := storage.BuildIndex(dir)
 	if err != nil {
 		b.Fatal(err)

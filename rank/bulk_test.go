@@ -8,6 +8,7 @@ import (
 
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/internal/testkit/catalogkit"
 	"edgrid/storage"
 )
 
@@ -93,8 +94,8 @@ func TestRankAllMatchesRank(t *testing.T) {
 	rankers := map[string]*Ranker{"no catalog": plain}
 	if !testing.Short() {
 		whole, some := t.TempDir(), t.TempDir()
-		writeCatalog(t, whole, all)
-		writeCatalog(t, some, all[:4])
+		catalogkit.WriteFiles(t, whole, all)
+		catalogkit.WriteFiles(t, some, all[:4])
 		for name, dir := range map[string]string{"whole band": whole, "some groups": some} {
 			cat, err := storage.BuildIndex(dir)
 			if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/internal/testkit/catalogkit"
 	"edgrid/storage"
 )
 
@@ -23,7 +24,7 @@ func TestRankerFiles(t *testing.T) {
 		all = append(all, g.Number)
 	}
 	dir := t.TempDir()
-	writeCatalog(t, dir, all)
+	catalogkit.WriteFiles(t, dir, all)
 	cat, err := storage.BuildIndex(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -18,6 +18,7 @@ import (
 	"edgrid/band"
 	"edgrid/canon"
 	"edgrid/enumerate"
+	"edgrid/internal/testkit/gridkit"
 	"edgrid/jobs"
 	"edgrid/storage"
 )
@@ -138,7 +139,7 @@ func tablesFromRun(t *testing.T, dir string) []byte {
 		if err != nil {
 			t.Fatal(err)
 		}
-		row4s := mustSearcher(t, grp.Key).Row4s()
+		row4s := gridkit.MustSearcher(t, grp.Key).Row4s()
 		var c []int64
 		if ts, err := jobs.ReadTasks(dir, e.Group); err == nil {
 			for _, x := range ts {

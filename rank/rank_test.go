@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"context"
 	"math/rand/v2"
-	"path/filepath"
 	"sort"
 	"testing"
 
 	"edgrid/band"
 	"edgrid/canon"
 	"edgrid/enumerate"
+	"edgrid/internal/testkit/catalogkit"
+	"edgrid/internal/testkit/gridkit"
 	"edgrid/storage"
 )
 
@@ -93,7 +94,7 @@ func TestTablesAddUp(t *testing.T) {
 			t.Fatal(err)
 		}
 		grp, _ := band.ByNumber(g)
-		if n := len(mustSearcher(t, grp.Key).Row4s()); len(c) != n+1 {
+		if n := len(gridkit.MustSearcher(t, grp.Key).Row4s()); len(c) != n+1 {
 			t.Fatalf("group %d: %d buckets in the tables, %d fillings of row 4", g, len(c)-1, n)
 		}
 		if c[len(c)-1] != tb.GroupCount(g) {
@@ -269,7 +270,7 @@ func TestRoundTrips(t *testing.T) {
 func TestWithCatalog(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
-	writeCatalog(t, dir, []int{3539, 3540, 3541})
+	catalogkit.WriteFiles(t, dir, []int{3539, 3540, 3541})
 	cat, err := storage.BuildIndex(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -303,8 +304,8 @@ func TestLexWithCatalog(t *testing.T) {
 		all = append(all, g.Number)
 	}
 	whole, some := t.TempDir(), t.TempDir()
-	writeCatalog(t, whole, all)
-	writeCatalog(t, some, all[:5])
+	catalogkit.WriteFiles(t, whole, all)
+	catalogkit.WriteFiles(t, some, all[:5])
 	plain := ranker(t)
 	rng := rand.New(rand.NewPCG(30, 31))
 	for _, dir := range []string{whole, some} {
@@ -330,25 +331,6 @@ func TestLexWithCatalog(t *testing.T) {
 			if k, _, err := withCat.Rank(ctx, &b, Lex); err != nil || k != n {
 				t.Fatalf("lex rank with the catalog of grid %d: %d, %v", n, k, err)
 			}
-		}
-	}
-}
-
-// writeCatalog writes the files of groups into dir.
-func writeCatalog(t testing.TB, dir string, groups []int) {
-	t.Helper()
-	ctx := context.Background()
-	for _, g := range groups {
-		grp, _ := band.ByNumber(g)
-		w, err := storage.Create(filepath.Join(dir, storage.FileName(g)), g, storage.WriterOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := enumerate.Group(ctx, grp.Key, enumerate.Options{}, w.Add); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
 		}
 	}
 }

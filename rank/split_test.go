@@ -10,6 +10,7 @@ import (
 
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/internal/testkit/gridkit"
 )
 
 // The embedded split buckets fit their groups (parts as the enumerator
@@ -46,7 +47,7 @@ func TestEmbeddedSplit(t *testing.T) {
 		es := s.Group(g)
 		e := es[rng.IntN(len(es))]
 		grp, _ := band.ByNumber(g)
-		q := mustSearcher(t, grp.Key)
+		q := gridkit.MustSearcher(t, grp.Key)
 		for j, p := range splitPrefixes(q, q.Row4s()[e.Bucket], e.Depth) {
 			st, err := q.Run(context.Background(), p, func(*canon.Grid, int) error { return nil })
 			if err != nil || st.Grids != e.Counts[j] {
@@ -72,7 +73,7 @@ func TestSplitQueries(t *testing.T) {
 	}
 	e := es[len(es)/2]
 	g2, _ := band.ByNumber(2)
-	row4 := mustSearcher(t, g2.Key).Row4s()[e.Bucket]
+	row4 := gridkit.MustSearcher(t, g2.Key).Row4s()[e.Bucket]
 	groups, _ := band.GroupsOfBand(1)
 	var all, own []canon.Grid
 	members := 0
@@ -80,7 +81,7 @@ func TestSplitQueries(t *testing.T) {
 		if g.Key[keyR5C1] != g2.Key[keyR5C1] {
 			continue
 		}
-		q := mustSearcher(t, g.Key)
+		q := gridkit.MustSearcher(t, g.Key)
 		i := sort.Search(len(q.Row4s()), func(i int) bool { return bytes.Compare(q.Row4s()[i][:], row4[:]) >= 0 })
 		if i == len(q.Row4s()) || q.Row4s()[i] != row4 {
 			continue

@@ -1,38 +1,19 @@
 package rate
 
 import (
-	"bufio"
 	"context"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
+	"edgrid/internal/testkit"
 	"edgrid/solve"
 )
 
 // loadSet reads a puzzle set of the repository's testdata.
 func loadSet(t testing.TB, name string) [][81]uint8 {
 	t.Helper()
-	f, err := os.Open("../testdata/" + name)
-	if err != nil {
-		t.Fatalf("puzzle set: %v", err)
-	}
-	defer f.Close()
-	var ps [][81]uint8
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || text[0] == '#' {
-			continue
-		}
-		p, err := solve.ParsePuzzle(strings.Fields(text)[0])
-		if err != nil {
-			t.Fatalf("%s:%d: %v", name, line, err)
-		}
-		ps = append(ps, p)
-	}
-	return ps
+	return testkit.Puzzles(t, name, func(s string) ([81]uint8, error) { return solve.ParsePuzzle(strings.Fields(s)[0]) })
 }
 
 // TestRateSets rates the test sets and checks every rating against the

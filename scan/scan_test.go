@@ -1,44 +1,22 @@
 package scan
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"edgrid/canon"
+	"edgrid/internal/testkit"
 	"edgrid/solve"
 )
 
 // load17 reads the 17-clue list from the repository's testdata.
 func load17(t testing.TB) []canon.Grid {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "testdata", "puzzles2_17_clue"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var ps []canon.Grid
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		p, err := canon.ParsePuzzle(line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ps = append(ps, p)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	ps := testkit.Puzzles(t, "puzzles2_17_clue", canon.ParsePuzzle)
 	if len(ps) != 49158 {
 		t.Fatalf("%d puzzles in the 17-clue list; want 49158", len(ps))
 	}

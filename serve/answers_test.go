@@ -9,6 +9,8 @@ import (
 
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/internal/testkit"
+	"edgrid/internal/testkit/gridkit"
 	"edgrid/puzzleid"
 	"edgrid/query"
 	"edgrid/rank"
@@ -48,7 +50,7 @@ func sameGrid(t *testing.T, what string, got, want GridAnswer) {
 func TestGridAnswers(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
 	tb, _ := rank.Embedded()
-	for i, g := range randomGrids(6) {
+	for i, g := range gridkit.RandomGrids(6, 7, 11) {
 		want := wantGrid(t, &g)
 		// The group's numbers bracket the groups order's number.
 		if first := tb.GroupFirst(want.Group); want.Numbers.Groups <= first || want.Numbers.Groups > first+tb.GroupCount(want.Group) {
@@ -126,7 +128,7 @@ func wantPuzzle(t *testing.T, p *canon.Grid) PuzzleAnswer {
 
 func TestPuzzleAnswers(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
-	ps := append(puzzleSet(t, "puzzles2_17_clue", 8), puzzleSet(t, "puzzles6_forum_hardest_1106", 8)...)
+	ps := append(testkit.PuzzleTexts(t, "puzzles2_17_clue", 8), testkit.PuzzleTexts(t, "puzzles6_forum_hardest_1106", 8)...)
 	// Several solutions, and none (a clue removed; two clues that leave a
 	// cell no digit).
 	ps = append(ps, "."+ps[0][1:], "12345678."+strings.Repeat(".", 8)+"9"+strings.Repeat(".", 63))

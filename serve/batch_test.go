@@ -2,6 +2,8 @@ package serve
 
 import (
 	"bytes"
+	"edgrid/internal/testkit"
+	"edgrid/internal/testkit/gridkit"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -16,7 +18,7 @@ import (
 // number; bad lines are error lines and the others still answered.
 func TestBatch(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
-	gs := randomGrids(3)
+	gs := gridkit.RandomGrids(3, 7, 11)
 	body := fmt.Sprintf("%q\n\n{\"input\":%q}\n\"%s?\"\n[1]\n%q\n", gs[0].String(), gs[1].String(), gs[2].String()[:80], gs[2].String())
 	got := batch(t, ts.URL+"/api/v1/grid", body)
 	type want struct {
@@ -52,7 +54,7 @@ func TestBatch(t *testing.T) {
 	if len(nums) != 2 || !bytes.Equal(nums[1].Data, one.Data) {
 		t.Errorf("numbers: %+v", nums)
 	}
-	p := puzzleSet(t, "puzzles2_17_clue", 1)[0]
+	p := testkit.PuzzleTexts(t, "puzzles2_17_clue", 1)[0]
 	var pa PuzzleAnswer
 	get(t, ts.URL+"/api/v1/puzzle/"+p, &pa)
 	for _, c := range []struct{ path, in string }{{"puzzle", p}, {"id", pa.ID}, {"minlex", p}, {"minlex", gs[0].String()}} {

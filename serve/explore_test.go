@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"edgrid/canon"
+	"edgrid/internal/testkit/gridkit"
 	"edgrid/solve"
 )
 
@@ -32,7 +33,7 @@ func solutions(t *testing.T, p string) (int, canon.Grid) {
 // the grid is the only one), within the size asked; the sizes add up.
 func TestUnavoidableEndpoint(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
-	g := randomGrids(1)[0]
+	g := gridkit.RandomGrids(1, 7, 11)[0]
 	var a UnavoidableAnswer
 	get(t, ts.URL+"/api/v1/unavoidable/"+g.String()+"?max-size=8", &a)
 	if a.Grid != g.String() || a.MaxSize != 8 || a.Count != len(a.Sets) || a.Count == 0 {
@@ -85,7 +86,7 @@ func TestUnavoidableEndpoint(t *testing.T) {
 // clues out of range are 400.
 func TestScanEndpoint(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
-	g := randomGrids(2)[1]
+	g := gridkit.RandomGrids(2, 7, 11)[1]
 	for _, clues := range []int{20, 25} {
 		var a ScanAnswer
 		get(t, fmt.Sprintf("%s/api/v1/scan/%s?clues=%d", ts.URL, g, clues), &a)

@@ -5,12 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -124,44 +121,6 @@ func batch(t testing.TB, url, body string) []answer {
 		out = append(out, a)
 	}
 	return out
-}
-
-// randomGrids returns n random valid grids, the same each run.
-func randomGrids(n int) []canon.Grid {
-	r := rand.New(rand.NewPCG(7, 11))
-	gs := make([]canon.Grid, n)
-	for i := range gs {
-		gs[i] = canon.RandomGrid(r)
-	}
-	return gs
-}
-
-// puzzleSet reads up to n puzzles of a set of the repository's testdata, found by
-// walking up from here.
-func puzzleSet(t testing.TB, name string, n int) []string {
-	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "testdata", name))
-		if err == nil {
-			var ps []string
-			for _, l := range strings.Split(string(b), "\n") {
-				l = strings.TrimSpace(l)
-				if len(l) < 81 || l[0] == '#' {
-					continue
-				}
-				if ps = append(ps, l[:81]); len(ps) == n {
-					break
-				}
-			}
-			return ps
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Fatalf("no testdata/%s above the package", name)
-		}
-		dir = up
-	}
 }
 
 // sleep waits a little while polling.

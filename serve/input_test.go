@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"edgrid/internal/testkit"
 	"fmt"
 	"net/url"
 	"testing"
@@ -12,7 +13,7 @@ import (
 // in a batch alike; cells written with spaces between them still count.
 func TestTrailingFields(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
-	p := puzzleSet(t, "puzzles2_17_clue", 1)[0]
+	p := testkit.PuzzleTexts(t, "puzzles2_17_clue", 1)[0]
 	var pa PuzzleAnswer
 	get(t, ts.URL+"/api/v1/puzzle/"+p, &pa)
 	spaced := ""

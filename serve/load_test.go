@@ -2,6 +2,8 @@ package serve
 
 import (
 	"context"
+	"edgrid/internal/testkit"
+	"edgrid/internal/testkit/gridkit"
 	"fmt"
 	"io"
 	"net/http"
@@ -35,8 +37,8 @@ func fetch(c *http.Client, url string) (int, error) {
 // loadPaths are the requests of each endpoint the benchmarks and the load
 // test send, over grids and puzzles that are the same every run.
 func loadPaths(t testing.TB) map[string][]string {
-	gs := randomGrids(64)
-	ps := puzzleSet(t, "puzzles2_17_clue", 64)
+	gs := gridkit.RandomGrids(64, 7, 11)
+	ps := testkit.PuzzleTexts(t, "puzzles2_17_clue", 64)
 	out := map[string][]string{}
 	for i, g := range gs {
 		out["minlex"] = append(out["minlex"], "/api/v1/minlex/"+g.String())
@@ -207,7 +209,7 @@ func TestLoad(t *testing.T) {
 	for i := range s.opt.Workers {
 		iw.Go(func() {
 			for k := i; time.Now().Before(deadline); k++ {
-				g := randomGrids(64)[k%64]
+				g := gridkit.RandomGrids(64, 7, 11)[k%64]
 				if _, err := s.describeGrid(context.Background(), &g); err != nil {
 					t.Error(err)
 					return

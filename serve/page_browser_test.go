@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"edgrid/canon"
+	"edgrid/internal/testkit"
+	"edgrid/internal/testkit/gridkit"
 	"edgrid/rank"
 
 	"github.com/chromedp/chromedp"
@@ -101,9 +103,9 @@ func TestPageInBrowser(t *testing.T) {
 	ctx, cancelT := context.WithTimeout(ctx, 8*time.Minute)
 	defer cancelT()
 
-	grid := randomGrids(1)[0]
+	grid := gridkit.RandomGrids(1, 7, 11)[0]
 	want := wantGrid(t, &grid)
-	puzzle := puzzleSet(t, "puzzles2_17_clue", 1)[0]
+	puzzle := testkit.PuzzleTexts(t, "puzzles2_17_clue", 1)[0]
 	pp, _ := parsePuzzleForTest(puzzle)
 	wantP := wantPuzzle(t, &pp)
 

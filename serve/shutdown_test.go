@@ -3,6 +3,7 @@ package serve
 import (
 	"bufio"
 	"context"
+	"edgrid/internal/testkit/gridkit"
 	"fmt"
 	"io"
 	"net"
@@ -27,7 +28,7 @@ func TestShutdownInFlight(t *testing.T) {
 	go func() { served <- s.Serve(ctx, ln) }()
 
 	var body strings.Builder
-	gs := randomGrids(40)
+	gs := gridkit.RandomGrids(40, 7, 11)
 	for _, g := range gs {
 		fmt.Fprintf(&body, "%q\n", g.String())
 	}

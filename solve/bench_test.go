@@ -1,34 +1,14 @@
 package solve
 
 import (
-	"bufio"
 	"context"
-	"os"
-	"strings"
+	"edgrid/internal/testkit"
 	"testing"
 )
 
 // loadPuzzles reads a puzzle set of the repository's testdata.
 func loadPuzzles(b *testing.B, name string) [][81]uint8 {
-	f, err := os.Open("../testdata/" + name)
-	if err != nil {
-		b.Fatalf("puzzle set: %v", err)
-	}
-	defer f.Close()
-	var ps [][81]uint8
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || text[0] == '#' {
-			continue
-		}
-		g, err := ParsePuzzle(text)
-		if err != nil {
-			b.Fatalf("%s:%d: %v", name, line, err)
-		}
-		ps = append(ps, g)
-	}
-	return ps
+	return testkit.Puzzles(b, name, ParsePuzzle)
 }
 
 var sinkCount int64

@@ -1,14 +1,11 @@
 package solve
 
 import (
-	"bufio"
 	"bytes"
+	"edgrid/internal/testkit"
 	"math/bits"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -310,17 +307,6 @@ func fastFormat(g *[81]uint8) string {
 	return string(b[:])
 }
 
-// fastDataDir is the repository's testdata directory, which holds the
-// public puzzle sets (testdata/README.md).
-func fastDataDir(tb testing.TB) string {
-	tb.Helper()
-	d := filepath.Join("..", "testdata")
-	if _, err := os.Stat(d); err != nil {
-		tb.Fatalf("puzzle sets: %v", err)
-	}
-	return d
-}
-
 // fastSets names the shared puzzle sets: the 17-clue set, magictour's
 // top1465 and the first 375 of the forum's hardest.
 var fastSets = []struct{ name, file string }{
@@ -332,22 +318,9 @@ var fastSets = []struct{ name, file string }{
 // fastLoadSet reads a puzzle set of testdata ('#' lines are comments).
 func fastLoadSet(tb testing.TB, file string) [][81]uint8 {
 	tb.Helper()
-	f, err := os.Open(filepath.Join(fastDataDir(tb), file))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
 	var ps [][81]uint8
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		ps = append(ps, fastParse(tb, line))
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
+	for _, l := range testkit.Lines(tb, file) {
+		ps = append(ps, fastParse(tb, l.Text))
 	}
 	if len(ps) == 0 {
 		tb.Fatalf("%s: no puzzles", file)

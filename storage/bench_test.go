@@ -14,6 +14,7 @@ import (
 	"edgrid/band"
 	"edgrid/canon"
 	"edgrid/enumerate"
+	"edgrid/internal/testkit"
 )
 
 // benchGroups are the groups the decode and lookup benchmarks use: a small
@@ -53,7 +54,7 @@ func BenchmarkDecode(b *testing.B) {
 			b.Run(fmt.Sprintf("group=%d/codec=%v", group, c), func(b *testing.B) {
 				b.ReportAllocs()
 				var n int64
-				cpu0 := cpuTime()
+				cpu0 := testkit.CPUTime()
 				for b.Loop() {
 					err := f.Scan(func(ord int64, g *canon.Grid) error {
 						sinkInt += int64(g[80])
@@ -78,7 +79,7 @@ func BenchmarkDecode(b *testing.B) {
 // reportCPU reports work per CPU-second of the process since cpu0: on a
 // shared machine it is steadier than the wall-clock rate.
 func reportCPU(b *testing.B, work float64, cpu0 time.Duration, unit string) {
-	if d := cpuTime() - cpu0; d > 0 && cpu0 > 0 {
+	if d := testkit.CPUTime() - cpu0; d > 0 && cpu0 > 0 {
 		b.ReportMetric(work/d.Seconds(), unit)
 	}
 }
@@ -95,7 +96,7 @@ func BenchmarkGrid(b *testing.B) {
 		r := rand.New(rand.NewPCG(1, 1))
 		b.Run(fmt.Sprintf("group=%d", group), func(b *testing.B) {
 			b.ReportAllocs()
-			cpu0 := cpuTime()
+			cpu0 := testkit.CPUTime()
 			for b.Loop() {
 				k := 1 + r.Int64N(int64(len(gg.grids)))
 				g, err := f.Grid(k)
@@ -104,7 +105,7 @@ func BenchmarkGrid(b *testing.B) {
 				}
 				sinkGrid = g
 			}
-			if d := cpuTime() - cpu0; d > 0 {
+			if d := testkit.CPUTime() - cpu0; d > 0 {
 				b.ReportMetric(float64(d.Microseconds())/float64(b.N), "cpu-µs/op")
 			}
 		})
@@ -125,7 +126,7 @@ func BenchmarkOrdinal(b *testing.B) {
 		r := rand.New(rand.NewPCG(2, 2))
 		b.Run(fmt.Sprintf("group=%d", group), func(b *testing.B) {
 			b.ReportAllocs()
-			cpu0 := cpuTime()
+			cpu0 := testkit.CPUTime()
 			for b.Loop() {
 				k := r.IntN(len(gg.grids))
 				o, err := f.Ordinal(&gg.grids[k])
@@ -134,7 +135,7 @@ func BenchmarkOrdinal(b *testing.B) {
 				}
 				sinkInt += o
 			}
-			if d := cpuTime() - cpu0; d > 0 {
+			if d := testkit.CPUTime() - cpu0; d > 0 {
 				b.ReportMetric(float64(d.Microseconds())/float64(b.N), "cpu-µs/op")
 			}
 		})
@@ -150,7 +151,7 @@ func BenchmarkWrite(b *testing.B) {
 			b.Run(fmt.Sprintf("group=1800/codec=%v/placed=%v", c, placed), func(b *testing.B) {
 				b.ReportAllocs()
 				dir := b.TempDir()
-				cpu0 := cpuTime()
+				cpu0 := testkit.CPUTime()
 				for b.Loop() {
 					writeGroupWith(b, dir, gg, WriterOptions{Codec: c}, placed)
 				}
@@ -176,13 +177,13 @@ func BenchmarkEnumerateWrite(b *testing.B) {
 		for _, mode := range []string{"none", "none-batch", "sorted", "sorted-placed", "sorted-add", "packed"} {
 			b.Run(fmt.Sprintf("group=%d/write=%s", group, mode), func(b *testing.B) {
 				dir := b.TempDir()
-				cpu0 := cpuTime()
+				cpu0 := testkit.CPUTime()
 				for b.Loop() {
 					if err := enumerateWrite(context.Background(), grp, mode, filepath.Join(dir, "g.edg")); err != nil {
 						b.Fatal(err)
 					}
 				}
-				if d := cpuTime() - cpu0; d > 0 {
+				if d := testkit.CPUTime() - cpu0; d > 0 {
 					b.ReportMetric(d.Seconds()/float64(b.N), "cpu-s/op")
 				}
 			})
@@ -296,7 +297,7 @@ func BenchmarkDecodeCatalog(b *testing.B) {
 	}
 	b.ReportAllocs()
 	var n int64
-	cpu0 := cpuTime()
+	cpu0 := testkit.CPUTime()
 	for b.Loop() {
 		for _, f := range files {
 			if err := f.Scan(func(_ int64, g *canon.Grid) error {

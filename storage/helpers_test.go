@@ -1,14 +1,12 @@
 package storage
 
 import (
-	"context"
 	"path/filepath"
-	"sync"
 	"testing"
 
-	"edgrid/band"
 	"edgrid/canon"
 	"edgrid/enumerate"
+	"edgrid/internal/testkit/gridkit"
 )
 
 // groupGrids are the minlex grids of a group with their automorphism
@@ -21,36 +19,11 @@ type groupGrids struct {
 	text   []byte // the 81-digit lines `edgrid enumerate` prints
 }
 
-var (
-	gridCacheMu sync.Mutex
-	gridCache   = map[int]*groupGrids{}
-)
-
-// enumerated enumerates a group once per test binary.
+// enumerated enumerates a group once per test binary (gridkit.Enumerated).
 func enumerated(t testing.TB, group int) *groupGrids {
 	t.Helper()
-	gridCacheMu.Lock()
-	defer gridCacheMu.Unlock()
-	if gg, ok := gridCache[group]; ok {
-		return gg
-	}
-	grp, err := band.ByNumber(group)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gg := &groupGrids{group: group}
-	_, err = enumerate.GroupPlaced(context.Background(), grp.Key, enumerate.Options{}, func(g *canon.Grid, autos int, p enumerate.Place) error {
-		gg.grids = append(gg.grids, *g)
-		gg.autos = append(gg.autos, autos)
-		gg.places = append(gg.places, p)
-		gg.text = append(g.AppendText(gg.text), '\n')
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("enumerating group %d: %v", group, err)
-	}
-	gridCache[group] = gg
-	return gg
+	g := gridkit.Enumerated(t, group, 0)
+	return &groupGrids{group: group, grids: g.Grids, autos: g.Autos, places: g.Places, text: g.Text}
 }
 
 // writeGroup writes gg to a file in dir with opt and returns its path.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"edgrid/canon"
+	"edgrid/internal/testkit/gridkit"
 	"edgrid/puzzleid"
 	"edgrid/rank"
 	"edgrid/solve"
@@ -40,7 +41,7 @@ func benchRows(b *testing.B, env string) []canon.Grid {
 func benchInputs(b *testing.B) (grids, puzzles []canon.Grid) {
 	grids = benchRows(b, "EDGRID_BENCH_GRIDS")
 	if grids == nil {
-		grids = randomGrids(100_000, 1)
+		grids = gridkit.RandomGrids(100_000, 1, 29)
 	}
 	puzzles = benchRows(b, "EDGRID_BENCH_PUZZLES")
 	canon.Prepare()
@@ -157,7 +158,7 @@ func BenchmarkLibrary(b *testing.B) {
 // $EDGRID_BENCH_GRIDS and $EDGRID_BENCH_PUZZLES (random and the first
 // 17-clue puzzle without them). Each reports ns/op.
 func BenchmarkLibraryOne(b *testing.B) {
-	grid := randomGrids(1, 1)[0]
+	grid := gridkit.RandomGrids(1, 1, 29)[0]
 	if gs := benchRows(b, "EDGRID_BENCH_GRIDS"); len(gs) > 0 {
 		grid = gs[0]
 	}

@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"edgrid/canon"
+	"edgrid/internal/testkit/gridkit"
 	"edgrid/rank"
 )
 
 // From bulkRows rows on, rankRows numbers the batch together; the numbers
 // are Rank's, and a bad row is still the lowest one named.
 func TestRankRowsBulk(t *testing.T) {
-	gs := randomGrids(bulkRows+3, 9)
+	gs := gridkit.RandomGrids(bulkRows+3, 9, 29)
 	gs[5] = gs[60] // a duplicate
 	r, err := ranker()
 	if err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -10,19 +9,10 @@ import (
 	"testing"
 
 	"edgrid/canon"
+	"edgrid/internal/testkit/gridkit"
 	"edgrid/rank"
 	"edgrid/solve"
 )
-
-// randomGrids returns n random valid grids.
-func randomGrids(n int, seed uint64) []canon.Grid {
-	r := rand.New(rand.NewPCG(seed, 29))
-	gs := make([]canon.Grid, n)
-	for i := range gs {
-		gs[i] = canon.RandomGrid(r)
-	}
-	return gs
-}
 
 func TestForRowsLowestFailure(t *testing.T) {
 	const n = 10_000
@@ -190,7 +180,7 @@ func TestSmallCallsAllocateLittle(t *testing.T) {
 }
 
 func TestMinlexRows(t *testing.T) {
-	gs := randomGrids(500, 1)
+	gs := gridkit.RandomGrids(500, 1, 29)
 	forms := make([]canon.Grid, len(gs))
 	autos := make([]int32, len(gs))
 	if err := minlexRows(gs, forms, autos, 0); err != nil {
@@ -212,7 +202,7 @@ func TestMinlexRows(t *testing.T) {
 }
 
 func TestRankRowsRoundTrip(t *testing.T) {
-	gs := randomGrids(8, 2)
+	gs := gridkit.RandomGrids(8, 2, 29)
 	for _, o := range []rank.Order{rank.Paper, rank.Groups, rank.Lex} {
 		numbers := make([]int64, len(gs))
 		if err := rankRows(gs, o, numbers, 0); err != nil {
@@ -336,7 +326,7 @@ func TestMessageDropsPackagePrefixes(t *testing.T) {
 // A scan whose cells are fewer than its clues is an error, as edgrid scan
 // --cells makes it, not 0 puzzles.
 func TestScanFewerCellsThanClues(t *testing.T) {
-	g := randomGrids(1, 3)[0]
+	g := gridkit.RandomGrids(1, 3, 29)[0]
 	allowed := make([]uint8, 81)
 	for c := range 17 {
 		allowed[c] = 1

@@ -11,6 +11,7 @@ import (
 
 	"edgrid/canon"
 	"edgrid/cells"
+	"edgrid/internal/testkit"
 )
 
 // countingWriter counts the lines written, for the benchmarks' check.
@@ -112,7 +113,7 @@ func BenchmarkCanonLines(b *testing.B) {
 //	go test ./cmd/edgrid -run XXX -bench CanonPuzzleLines -cpu 1
 func BenchmarkCanonPuzzleLines(b *testing.B) {
 	canon.Prepare()
-	texts := sharedPuzzles(b, "puzzles2_17_clue", math.MaxInt)
+	texts := testkit.PuzzleTexts(b, "puzzles2_17_clue", math.MaxInt)
 	ps := make([]canon.Grid, len(texts))
 	var in []byte
 	for i, t := range texts {
@@ -138,7 +139,7 @@ func BenchmarkCanonPuzzleLines(b *testing.B) {
 //	go test ./cmd/edgrid -run XXX -bench CanonPatternLines -cpu 1
 func BenchmarkCanonPatternLines(b *testing.B) {
 	canon.Prepare()
-	texts := sharedPuzzles(b, "puzzles2_17_clue", math.MaxInt)
+	texts := testkit.PuzzleTexts(b, "puzzles2_17_clue", math.MaxInt)
 	ms := make([]canon.Mask, len(texts))
 	var in []byte
 	for i, t := range texts {

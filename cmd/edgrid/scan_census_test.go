@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/internal/testkit"
 	"edgrid/solve"
 )
 
@@ -28,18 +28,9 @@ func TestScanGroupCensus(t *testing.T) {
 		t.Skip("a group's census scans 265 grids twice: set EDGRID_CENSUS=1")
 	}
 	want := map[canon.Grid]bool{}
-	f, err := os.Open(filepath.Join("..", "..", "testdata", "puzzles2_17_clue"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	fast := solve.NewFast()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
+	for _, l := range testkit.Lines(t, "puzzles2_17_clue") {
+		line := l.Text
 		p, err := canon.ParsePuzzle(line)
 		if err != nil {
 			t.Fatal(err)

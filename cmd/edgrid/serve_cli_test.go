@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"edgrid/internal/testkit"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -139,7 +140,7 @@ func TestServeGridFieldsAsCLI(t *testing.T) {
 // solutions and with none against edgrid solve.
 func TestServePuzzlesAsCLI(t *testing.T) {
 	base := startServe(t)
-	ps := sharedPuzzles(t, "puzzles2_17_clue", 3)
+	ps := testkit.PuzzleTexts(t, "puzzles2_17_clue", 3)
 	for _, p := range ps {
 		d := apiData(t, base, "/api/v1/puzzle/"+p)
 		if out := cliLines(t, []string{p}, "canon", "--autos", "--dots")[0]; out != d["minlex"].(string)+" "+num(d["autos"]) {
@@ -219,7 +220,7 @@ func TestServeBatchesAsCLI(t *testing.T) {
 			t.Errorf("grid %s in a batch: %v; canon and rank say %s %s %s", gs[i], d, minlex[i], paper[i], lex[i])
 		}
 	}
-	ps := sharedPuzzles(t, "puzzles3_magictour_top1465", 3)
+	ps := testkit.PuzzleTexts(t, "puzzles3_magictour_top1465", 3)
 	ids := cliLines(t, ps, "id")
 	back := cliLines(t, ids, "puzzle", "--dots")
 	for i, d := range postLines(t, base, "/api/v1/id", ids) {

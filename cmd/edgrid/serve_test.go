@@ -3,13 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"edgrid/internal/testkit"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -94,7 +93,7 @@ func TestServeAnswersAsCLI(t *testing.T) {
 	}
 	var ps []string
 	for _, set := range []string{"puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106"} {
-		ps = append(ps, sharedPuzzles(t, set, 3)...)
+		ps = append(ps, testkit.PuzzleTexts(t, set, 3)...)
 	}
 	var batch strings.Builder
 	for _, p := range ps {
@@ -140,29 +139,6 @@ func TestServeAnswersAsCLI(t *testing.T) {
 		if r.Status != "success" || r.Line != i+1 || r.Data.ID != want {
 			t.Errorf("batch answer %d: %+v; want line %d, id %s", i+1, r, i+1, want)
 		}
-	}
-}
-
-// sharedPuzzles reads up to n puzzles of a set of the repository's testdata above here.
-func sharedPuzzles(t testing.TB, name string, n int) []string {
-	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "testdata", name))
-		if err == nil {
-			var ps []string
-			for _, l := range strings.Split(string(b), "\n") {
-				if l = strings.TrimSpace(l); len(l) >= 81 && l[0] != '#' && len(ps) < n {
-					ps = append(ps, l[:81])
-				}
-			}
-			return ps
-		}
-		if up := filepath.Dir(dir); up != dir {
-			dir = up
-			continue
-		}
-		t.Fatalf("no testdata/%s above the package", name)
 	}
 }
 
