@@ -22,10 +22,12 @@ func TestParseErrors(t *testing.T) {
 		{4, good[:34] + "1" + good[35:], "line 4: row 4 has two 1s (r4c2, r4c8)"},
 	}
 	for _, tc := range cases {
-		_, err := ParseLine(tc.line, tc.in)
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("ParseLine(%d, %q) error = %v; want %q", tc.line, tc.in, err, tc.want)
-		}
+		t.Run(tc.want, func(t *testing.T) {
+			_, err := ParseLine(tc.line, tc.in)
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("ParseLine(%d, %q) error = %v; want %q", tc.line, tc.in, err, tc.want)
+			}
+		})
 	}
 }
 

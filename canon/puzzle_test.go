@@ -277,10 +277,12 @@ func TestPuzzlePathsAgree(t *testing.T) {
 				name              string
 				general, noDirect bool
 			}{{"general", true, true}, {"level search", false, true}} {
-				got, autos := formBy(t, &pc, &p, order, v.general, v.noDirect)
-				if got != want || autos != wantAutos {
-					t.Fatalf("%v form of %s by the %s path = %s, %d; want %s, %d", order, p.String(), v.name, puzzleString(&got), autos, puzzleString(&want), wantAutos)
-				}
+				t.Run(v.name, func(t *testing.T) {
+					got, autos := formBy(t, &pc, &p, order, v.general, v.noDirect)
+					if got != want || autos != wantAutos {
+						t.Fatalf("%v form of %s by the %s path = %s, %d; want %s, %d", order, p.String(), v.name, puzzleString(&got), autos, puzzleString(&want), wantAutos)
+					}
+				})
 			}
 		}
 	}
@@ -389,9 +391,11 @@ func TestParsePuzzle(t *testing.T) {
 		{good + "5", "82 cells, want 81"},
 		{good[:4] + "x" + good[5:], "cell 5 (r1c5): 'x' is not a digit 1-9, '.' or '0'"},
 	} {
-		if _, err := ParsePuzzleLine(0, tc.in); err == nil || err.Error() != tc.want {
-			t.Errorf("ParsePuzzle(%q) = %v; want %q", tc.in, err, tc.want)
-		}
+		t.Run(tc.in, func(t *testing.T) {
+			if _, err := ParsePuzzleLine(0, tc.in); err == nil || err.Error() != tc.want {
+				t.Errorf("ParsePuzzle(%q) = %v; want %q", tc.in, err, tc.want)
+			}
+		})
 	}
 	if _, err := ParsePuzzleLine(7, good[:3]); err == nil || err.Error() != "line 7: 3 cells, want 81" {
 		t.Errorf("line 7: %v", err)

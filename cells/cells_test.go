@@ -76,11 +76,13 @@ func TestReadErrors(t *testing.T) {
 		{grid1 + "?", 0, "82 cells, want 81"},
 		{"", 0, "0 cells, want 81"},
 	} {
-		_, _, err := Read(tc.in)
-		var pe *canon.ParseError
-		if !errors.As(err, &pe) || pe.Cell != tc.cell || !strings.Contains(err.Error(), tc.msg) {
-			t.Errorf("Read(%.20q...) = %v; want cell %d and %q", tc.in, err, tc.cell, tc.msg)
-		}
+		t.Run(tc.msg, func(t *testing.T) {
+			_, _, err := Read(tc.in)
+			var pe *canon.ParseError
+			if !errors.As(err, &pe) || pe.Cell != tc.cell || !strings.Contains(err.Error(), tc.msg) {
+				t.Errorf("Read(%.20q...) = %v; want cell %d and %q", tc.in, err, tc.cell, tc.msg)
+			}
+		})
 	}
 	if _, err := ReadGrid(grid1[:10] + "." + grid1[11:]); err == nil || !strings.Contains(err.Error(), "cell 11 (r2c2): an empty cell") {
 		t.Errorf("ReadGrid(empty cell) = %v", err)

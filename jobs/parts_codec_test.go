@@ -161,16 +161,18 @@ func TestPartsVerify(t *testing.T) {
 		{p: tally{"L", 7, 1, 7}, want: "a part of 1 grids; group 7 has 2"},
 		{data: "edgrid tally part 1\nL\n", want: "checksum"},
 	} {
-		data := []byte(c.data)
-		if c.data == "" {
-			data, _ = tallyCodec{}.Encode(c.p)
-		}
-		path := filepath.Join(dir, "part")
-		os.WriteFile(path, data, 0o644)
-		grids, why := tallies.Verify(path, 7, "L")
-		if c.want == "" && (why != "" || grids != 2) || c.want != "" && !strings.Contains(why, c.want) {
-			t.Errorf("%+v %q: %d grids, %q; want %q", c.p, c.data, grids, why, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			data := []byte(c.data)
+			if c.data == "" {
+				data, _ = tallyCodec{}.Encode(c.p)
+			}
+			path := filepath.Join(dir, "part")
+			os.WriteFile(path, data, 0o644)
+			grids, why := tallies.Verify(path, 7, "L")
+			if c.want == "" && (why != "" || grids != 2) || c.want != "" && !strings.Contains(why, c.want) {
+				t.Errorf("%+v %q: %d grids, %q; want %q", c.p, c.data, grids, why, c.want)
+			}
+		})
 	}
 	if _, why := tallies.Verify(filepath.Join(dir, "none"), 7, "L"); why == "" {
 		t.Error("a missing part verified")

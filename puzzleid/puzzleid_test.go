@@ -89,10 +89,12 @@ func TestParseOneSpelling(t *testing.T) {
 		{"7-1fffffffffffffffffffA", "uppercase hexadecimal digit 'A' at offset 22"},
 		{"123-1ffffffffffCfffffffff", "uppercase hexadecimal digit 'C' at offset 15"},
 	} {
-		_, err := Parse(tc.in)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("Parse(%q) = %v; want an error with %q", tc.in, err, tc.want)
-		}
+		t.Run(tc.in, func(t *testing.T) {
+			_, err := Parse(tc.in)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Parse(%q) = %v; want an error with %q", tc.in, err, tc.want)
+			}
+		})
 	}
 }
 

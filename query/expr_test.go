@@ -41,20 +41,22 @@ func TestExprEval(t *testing.T) {
 		{"a * -3074457345618258602", -9223372036854775806},
 		{"\ta ==\t3", 1},
 	} {
-		e, err := Compile(c.src, invs)
-		if err != nil {
-			t.Fatalf("%q: %v", c.src, err)
-		}
-		v := make([]int, len(e.Names()))
-		for i, n := range e.Names() {
-			v[i] = vals[n]
-		}
-		if got, err := e.Eval(v); err != nil || got != c.want {
-			t.Errorf("%q = %d, %v; want %d", c.src, got, err, c.want)
-		}
-		if e.String() != c.src {
-			t.Errorf("String() = %q; want %q", e.String(), c.src)
-		}
+		t.Run(c.src, func(t *testing.T) {
+			e, err := Compile(c.src, invs)
+			if err != nil {
+				t.Fatalf("%q: %v", c.src, err)
+			}
+			v := make([]int, len(e.Names()))
+			for i, n := range e.Names() {
+				v[i] = vals[n]
+			}
+			if got, err := e.Eval(v); err != nil || got != c.want {
+				t.Errorf("%q = %d, %v; want %d", c.src, got, err, c.want)
+			}
+			if e.String() != c.src {
+				t.Errorf("String() = %q; want %q", e.String(), c.src)
+			}
+		})
 	}
 }
 
@@ -103,19 +105,21 @@ func TestExprErrors(t *testing.T) {
 		{"99999999999999999999", 1, "number 99999999999999999999 is too large"},
 		{"* 2", 1, `expected a number, a name or (, found "*"`},
 	} {
-		_, err := Compile(c.src, nil)
-		var ee *ExprError
-		if !errors.As(err, &ee) {
-			t.Errorf("%q: error %v; want an ExprError", c.src, err)
-			continue
-		}
-		if ee.Col != c.col || !strings.Contains(ee.Msg, c.want) {
-			t.Errorf("%q: column %d, %q; want column %d, %q", c.src, ee.Col, ee.Msg, c.col, c.want)
-		}
-		lines := strings.Split(err.Error(), "\n")
-		if len(lines) != 3 || lines[1] != "  "+c.src || lines[2] != "  "+strings.Repeat(" ", c.col-1)+"^" {
-			t.Errorf("%q: message %q does not show the expression with a caret under column %d", c.src, err.Error(), c.col)
-		}
+		t.Run(c.src, func(t *testing.T) {
+			_, err := Compile(c.src, nil)
+			var ee *ExprError
+			if !errors.As(err, &ee) {
+				t.Errorf("%q: error %v; want an ExprError", c.src, err)
+				return
+			}
+			if ee.Col != c.col || !strings.Contains(ee.Msg, c.want) {
+				t.Errorf("%q: column %d, %q; want column %d, %q", c.src, ee.Col, ee.Msg, c.col, c.want)
+			}
+			lines := strings.Split(err.Error(), "\n")
+			if len(lines) != 3 || lines[1] != "  "+c.src || lines[2] != "  "+strings.Repeat(" ", c.col-1)+"^" {
+				t.Errorf("%q: message %q does not show the expression with a caret under column %d", c.src, err.Error(), c.col)
+			}
+		})
 	}
 	_, err := Compile("ua5", nil)
 	var ee *ExprError
@@ -142,25 +146,27 @@ func TestExprOverflow(t *testing.T) {
 		{"a * b * 4611686018427387904", 2, 1, 7},
 		{"(a + 1) * 4611686018427387904", 1, 0, 9},
 	} {
-		e, err := Compile(c.src, invs)
-		if err != nil {
-			t.Fatalf("%q: %v", c.src, err)
-		}
-		vals := map[string]int{"a": c.a, "b": c.b}
-		v := make([]int, len(e.Names()))
-		for i, n := range e.Names() {
-			v[i] = vals[n]
-		}
-		got, err := e.Eval(v)
-		var ee *ExprError
-		if !errors.As(err, &ee) || ee.Col != c.col || !strings.Contains(ee.Msg, "overflow") {
-			t.Errorf("%q with a=%d b=%d: %d, %v; want an overflow at column %d", c.src, c.a, c.b, got, err, c.col)
-			continue
-		}
-		lines := strings.Split(err.Error(), "\n")
-		if len(lines) != 3 || lines[2] != "  "+strings.Repeat(" ", c.col-1)+"^" {
-			t.Errorf("%q: message %q: want a caret under column %d", c.src, err.Error(), c.col)
-		}
+		t.Run(c.src, func(t *testing.T) {
+			e, err := Compile(c.src, invs)
+			if err != nil {
+				t.Fatalf("%q: %v", c.src, err)
+			}
+			vals := map[string]int{"a": c.a, "b": c.b}
+			v := make([]int, len(e.Names()))
+			for i, n := range e.Names() {
+				v[i] = vals[n]
+			}
+			got, err := e.Eval(v)
+			var ee *ExprError
+			if !errors.As(err, &ee) || ee.Col != c.col || !strings.Contains(ee.Msg, "overflow") {
+				t.Errorf("%q with a=%d b=%d: %d, %v; want an overflow at column %d", c.src, c.a, c.b, got, err, c.col)
+				return
+			}
+			lines := strings.Split(err.Error(), "\n")
+			if len(lines) != 3 || lines[2] != "  "+strings.Repeat(" ", c.col-1)+"^" {
+				t.Errorf("%q: message %q: want a caret under column %d", c.src, err.Error(), c.col)
+			}
+		})
 	}
 }
 
@@ -189,19 +195,21 @@ func TestExprNonASCII(t *testing.T) {
 		{"9223372036854775808", 1, "too large", "^"},
 		{"1 - 9223372036854775808", 5, "too large", "    ^"},
 	} {
-		_, err := Compile(c.src, nil)
-		var ee *ExprError
-		if !errors.As(err, &ee) {
-			t.Errorf("%q: error %v; want an ExprError", c.src, err)
-			continue
-		}
-		if ee.Col != c.col || !strings.Contains(ee.Msg, c.want) {
-			t.Errorf("%q: column %d, %q; want column %d, %q", c.src, ee.Col, ee.Msg, c.col, c.want)
-		}
-		lines := strings.Split(err.Error(), "\n")
-		if len(lines) != 3 || lines[1] != "  "+c.src || lines[2] != "  "+c.caret {
-			t.Errorf("%q: message %q; want the expression, then %q", c.src, err.Error(), "  "+c.caret)
-		}
+		t.Run(c.src, func(t *testing.T) {
+			_, err := Compile(c.src, nil)
+			var ee *ExprError
+			if !errors.As(err, &ee) {
+				t.Errorf("%q: error %v; want an ExprError", c.src, err)
+				return
+			}
+			if ee.Col != c.col || !strings.Contains(ee.Msg, c.want) {
+				t.Errorf("%q: column %d, %q; want column %d, %q", c.src, ee.Col, ee.Msg, c.col, c.want)
+			}
+			lines := strings.Split(err.Error(), "\n")
+			if len(lines) != 3 || lines[1] != "  "+c.src || lines[2] != "  "+c.caret {
+				t.Errorf("%q: message %q; want the expression, then %q", c.src, err.Error(), "  "+c.caret)
+			}
+		})
 	}
 }
 
@@ -221,16 +229,18 @@ func TestExprConstantOverflowAtCompile(t *testing.T) {
 		{"a == 0 || -9223372036854775808 - 1 < 0", 32},
 		{"!(9223372036854775807 * 2)", 23},
 	} {
-		_, err := Compile(c.src, invs)
-		var ee *ExprError
-		if !errors.As(err, &ee) || ee.Col != c.col || !strings.Contains(ee.Msg, "overflow") {
-			t.Errorf("%q: %v; want an overflow at column %d", c.src, err, c.col)
-			continue
-		}
-		lines := strings.Split(err.Error(), "\n")
-		if len(lines) != 3 || lines[2] != "  "+strings.Repeat(" ", c.col-1)+"^" {
-			t.Errorf("%q: message %q: want a caret under column %d", c.src, err.Error(), c.col)
-		}
+		t.Run(c.src, func(t *testing.T) {
+			_, err := Compile(c.src, invs)
+			var ee *ExprError
+			if !errors.As(err, &ee) || ee.Col != c.col || !strings.Contains(ee.Msg, "overflow") {
+				t.Errorf("%q: %v; want an overflow at column %d", c.src, err, c.col)
+				return
+			}
+			lines := strings.Split(err.Error(), "\n")
+			if len(lines) != 3 || lines[2] != "  "+strings.Repeat(" ", c.col-1)+"^" {
+				t.Errorf("%q: message %q: want a caret under column %d", c.src, err.Error(), c.col)
+			}
+		})
 	}
 	// Folded constants keep their values.
 	for src, want := range map[string]int64{"a + 2 * 3": 7, "(2 + 3) * a": 5, "a > -9223372036854775808 + 1": 1, "!(0) + a": 2, "-(3 - 5) * a": 2} {

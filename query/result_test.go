@@ -13,9 +13,11 @@ func TestGroupSpan(t *testing.T) {
 		in   []int
 		want string
 	}{{nil, "none"}, {[]int{5}, "5"}, {[]int{1, 2, 3}, "1-3"}, {[]int{1, 2, 4, 7, 8, 9}, "1-2,4,7-9"}} {
-		if got := GroupSpan(c.in); got != c.want {
-			t.Errorf("GroupSpan(%v) = %q; want %q", c.in, got, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			if got := GroupSpan(c.in); got != c.want {
+				t.Errorf("GroupSpan(%v) = %q; want %q", c.in, got, c.want)
+			}
+		})
 	}
 }
 

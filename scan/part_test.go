@@ -99,13 +99,15 @@ func TestPartInconsistent(t *testing.T) {
 		{"group 1 grids 1 found 0 puzzles 0\nextra\n", "line 4: \"extra\" after"},
 		{"group 0 grids 1 found 0 puzzles 0\n", "line 3"},
 	} {
-		body := "edgrid scan part 1\nscan x\n" + tc.body
-		data := []byte(body + "crc32c " + crcHex(body) + "\n")
-		_, err := ReadPart(data)
-		var pe *PartError
-		if !errors.As(err, &pe) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%q: got %v; want a PartError with %q", tc.body, err, tc.want)
-		}
+		t.Run(tc.want, func(t *testing.T) {
+			body := "edgrid scan part 1\nscan x\n" + tc.body
+			data := []byte(body + "crc32c " + crcHex(body) + "\n")
+			_, err := ReadPart(data)
+			var pe *PartError
+			if !errors.As(err, &pe) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%q: got %v; want a PartError with %q", tc.body, err, tc.want)
+			}
+		})
 	}
 }
 

@@ -58,11 +58,13 @@ func TestBatch(t *testing.T) {
 	var pa PuzzleAnswer
 	get(t, ts.URL+"/api/v1/puzzle/"+p, &pa)
 	for _, c := range []struct{ path, in string }{{"puzzle", p}, {"id", pa.ID}, {"minlex", p}, {"minlex", gs[0].String()}} {
-		b := batch(t, ts.URL+"/api/v1/"+c.path, fmt.Sprintf("%q\n", c.in))
-		_, one := call(t, "GET", ts.URL+"/api/v1/"+c.path+"/"+c.in, "")
-		if len(b) != 1 || !bytes.Equal(b[0].Data, one.Data) {
-			t.Errorf("%s batch: %+v; want %s", c.path, b, one.Data)
-		}
+		t.Run(c.in, func(t *testing.T) {
+			b := batch(t, ts.URL+"/api/v1/"+c.path, fmt.Sprintf("%q\n", c.in))
+			_, one := call(t, "GET", ts.URL+"/api/v1/"+c.path+"/"+c.in, "")
+			if len(b) != 1 || !bytes.Equal(b[0].Data, one.Data) {
+				t.Errorf("%s batch: %+v; want %s", c.path, b, one.Data)
+			}
+		})
 	}
 }
 

@@ -48,10 +48,12 @@ func TestErrors(t *testing.T) {
 		{"PATCH", "/healthz", "", 405, errMethod, 0, "want GET"},
 		{"DELETE", "/api/v9/grid", "", 404, errNotFound, 0, "no endpoint DELETE /api/v9/grid"},
 	} {
-		resp, a := call(t, tc.method, ts.URL+tc.path, tc.body)
-		if resp.StatusCode != tc.status || a.Error == nil || a.Error.Type != tc.typ || a.Error.Cell != tc.cell || !strings.Contains(a.Error.Message, tc.msg) {
-			t.Errorf("%s %.60s: %d %+v; want %d %s cell %d %q", tc.method, tc.path, resp.StatusCode, a.Error, tc.status, tc.typ, tc.cell, tc.msg)
-		}
+		t.Run(tc.method+" "+tc.path, func(t *testing.T) {
+			resp, a := call(t, tc.method, ts.URL+tc.path, tc.body)
+			if resp.StatusCode != tc.status || a.Error == nil || a.Error.Type != tc.typ || a.Error.Cell != tc.cell || !strings.Contains(a.Error.Message, tc.msg) {
+				t.Errorf("%s %.60s: %d %+v; want %d %s cell %d %q", tc.method, tc.path, resp.StatusCode, a.Error, tc.status, tc.typ, tc.cell, tc.msg)
+			}
+		})
 	}
 
 	// A full pool: the expensive calls get 429 with Retry-After, the cheap

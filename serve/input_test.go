@@ -29,14 +29,16 @@ func TestTrailingFields(t *testing.T) {
 		{"number", "264", " 17"},
 		{"id", pa.ID, " x"},
 	} {
-		_, plain := call(t, "GET", ts.URL+"/api/v1/"+c.path+"/"+c.in, "")
-		resp, a := call(t, "GET", ts.URL+"/api/v1/"+c.path+"/"+url.PathEscape(c.in+c.extra), "")
-		if resp.StatusCode != 200 || plain.Status != "success" || !bytes.Equal(a.Data, plain.Data) {
-			t.Errorf("GET %s %q: %d %+v; want the answer without the extra field", c.path, c.in+c.extra, resp.StatusCode, a.Error)
-		}
-		b := batch(t, ts.URL+"/api/v1/"+c.path, fmt.Sprintf("%q\n", c.in+c.extra))
-		if len(b) != 1 || b[0].Status != "success" || !bytes.Equal(b[0].Data, plain.Data) {
-			t.Errorf("batch %s %q: %+v; want the answer without the extra field", c.path, c.in+c.extra, b)
-		}
+		t.Run(c.in, func(t *testing.T) {
+			_, plain := call(t, "GET", ts.URL+"/api/v1/"+c.path+"/"+c.in, "")
+			resp, a := call(t, "GET", ts.URL+"/api/v1/"+c.path+"/"+url.PathEscape(c.in+c.extra), "")
+			if resp.StatusCode != 200 || plain.Status != "success" || !bytes.Equal(a.Data, plain.Data) {
+				t.Errorf("GET %s %q: %d %+v; want the answer without the extra field", c.path, c.in+c.extra, resp.StatusCode, a.Error)
+			}
+			b := batch(t, ts.URL+"/api/v1/"+c.path, fmt.Sprintf("%q\n", c.in+c.extra))
+			if len(b) != 1 || b[0].Status != "success" || !bytes.Equal(b[0].Data, plain.Data) {
+				t.Errorf("batch %s %q: %+v; want the answer without the extra field", c.path, c.in+c.extra, b)
+			}
+		})
 	}
 }

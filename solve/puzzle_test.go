@@ -31,14 +31,16 @@ func TestParsePuzzle(t *testing.T) {
 		{"é" + good[1:], `cell 1 (r1c1): 'é' is not a digit 1-9 or . or 0`},
 		{good[:80] + " ", "80 characters; want 81"},
 	} {
-		_, err := ParsePuzzle(tc.in)
-		var pe *PuzzleError
-		if !errors.As(err, &pe) || !strings.HasPrefix(err.Error(), tc.msg) {
-			t.Errorf("ParsePuzzle(%q) = %v; want %q", tc.in, err, tc.msg)
-		}
-		pe.Line = 3
-		if !strings.HasPrefix(pe.Error(), "line 3: ") {
-			t.Errorf("with Line: %q", pe.Error())
-		}
+		t.Run(tc.in, func(t *testing.T) {
+			_, err := ParsePuzzle(tc.in)
+			var pe *PuzzleError
+			if !errors.As(err, &pe) || !strings.HasPrefix(err.Error(), tc.msg) {
+				t.Errorf("ParsePuzzle(%q) = %v; want %q", tc.in, err, tc.msg)
+			}
+			pe.Line = 3
+			if !strings.HasPrefix(pe.Error(), "line 3: ") {
+				t.Errorf("with Line: %q", pe.Error())
+			}
+		})
 	}
 }

@@ -131,11 +131,13 @@ func TestBadRules(t *testing.T) {
 		{"too few regions counted", with(2, "2 2 2 3"), 11, "after the last of 3 regions"},
 		{"rows disagree", with(2, "3 2 2 4"), 5, "board row 3 column 1: '+' is not"},
 	} {
-		_, err := ParseRules("t.dat", strings.NewReader(tc.file))
-		var re *RulesError
-		if !errors.As(err, &re) || re.Line != tc.line || !strings.Contains(err.Error(), tc.msg) || !strings.HasPrefix(err.Error(), "t.dat:") {
-			t.Errorf("%s: %v; want line %d: ...%s", tc.name, err, tc.line, tc.msg)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseRules("t.dat", strings.NewReader(tc.file))
+			var re *RulesError
+			if !errors.As(err, &re) || re.Line != tc.line || !strings.Contains(err.Error(), tc.msg) || !strings.HasPrefix(err.Error(), "t.dat:") {
+				t.Errorf("%s: %v; want line %d: ...%s", tc.name, err, tc.line, tc.msg)
+			}
+		})
 	}
 }
 

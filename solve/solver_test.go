@@ -51,21 +51,23 @@ var knownPuzzles = []struct{ name, puzzle, solution string }{
 func TestKnownPuzzles(t *testing.T) {
 	s := NewSudoku()
 	for _, tc := range knownPuzzles {
-		g, err := ParsePuzzle(tc.puzzle)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, _ := ParsePuzzle(tc.solution)
-		checkSudoku(t, &g, &want) // the table itself
-		var got [81]uint8
-		n, err := s.SolveSudoku(context.Background(), &g, 0, func(v []uint8) bool { copy(got[:], v); return true })
-		if err != nil || n != 1 {
-			t.Fatalf("%s: %d solutions, %v; want 1", tc.name, n, err)
-		}
-		checkSudoku(t, &g, &got)
-		if got != want {
-			t.Errorf("%s: got %s; want %s", tc.name, FormatGrid(&got), tc.solution)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := ParsePuzzle(tc.puzzle)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := ParsePuzzle(tc.solution)
+			checkSudoku(t, &g, &want) // the table itself
+			var got [81]uint8
+			n, err := s.SolveSudoku(context.Background(), &g, 0, func(v []uint8) bool { copy(got[:], v); return true })
+			if err != nil || n != 1 {
+				t.Fatalf("%s: %d solutions, %v; want 1", tc.name, n, err)
+			}
+			checkSudoku(t, &g, &got)
+			if got != want {
+				t.Errorf("%s: got %s; want %s", tc.name, FormatGrid(&got), tc.solution)
+			}
+		})
 	}
 }
 
@@ -132,15 +134,17 @@ func TestClashingGivens(t *testing.T) {
 		{"7" + strings.Repeat(".", 62) + "7" + strings.Repeat(".", 17), "cell 64 (r8c1): 7 is already in column 1"},
 		{strings.Repeat(".", 30) + "3" + strings.Repeat(".", 9) + "3" + strings.Repeat(".", 40), "cell 41 (r5c5): 3 is already in box 5"},
 	} {
-		g, err := ParsePuzzle(tc.puzzle)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = s.SolveSudoku(context.Background(), &g, 0, nil)
-		var ge *GivenError
-		if !errors.As(err, &ge) || err.Error() != tc.msg {
-			t.Errorf("%s: %v; want %q", tc.puzzle, err, tc.msg)
-		}
+		t.Run(tc.puzzle, func(t *testing.T) {
+			g, err := ParsePuzzle(tc.puzzle)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = s.SolveSudoku(context.Background(), &g, 0, nil)
+			var ge *GivenError
+			if !errors.As(err, &ge) || err.Error() != tc.msg {
+				t.Errorf("%s: %v; want %q", tc.puzzle, err, tc.msg)
+			}
+		})
 	}
 	// The solver is reusable after a clash.
 	g, _ := ParsePuzzle(knownPuzzles[2].puzzle)

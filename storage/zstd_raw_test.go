@@ -78,16 +78,18 @@ func TestCompressFrames(t *testing.T) {
 		{"fast zeros", CompressFast, zeros, false},
 		{"small zeros", CompressSmall, zeros, false},
 	} {
-		f := compress(CodecSorted, c.level, c.payload, nil)
-		got, err := decompress(f, len(c.payload), nil)
-		if err != nil || !bytes.Equal(got, c.payload) {
-			t.Fatalf("%s: frame does not decode back (%v)", c.name, err)
-		}
-		if len(f) > rawFrameSize(len(c.payload)) {
-			t.Errorf("%s: frame of %d bytes, larger than a raw one (%d)", c.name, len(f), rawFrameSize(len(c.payload)))
-		}
-		if isRaw := bytes.Equal(f, rawFrame(c.payload, nil)); isRaw != c.raw {
-			t.Errorf("%s: raw frame %v, want %v", c.name, isRaw, c.raw)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			f := compress(CodecSorted, c.level, c.payload, nil)
+			got, err := decompress(f, len(c.payload), nil)
+			if err != nil || !bytes.Equal(got, c.payload) {
+				t.Fatalf("%s: frame does not decode back (%v)", c.name, err)
+			}
+			if len(f) > rawFrameSize(len(c.payload)) {
+				t.Errorf("%s: frame of %d bytes, larger than a raw one (%d)", c.name, len(f), rawFrameSize(len(c.payload)))
+			}
+			if isRaw := bytes.Equal(f, rawFrame(c.payload, nil)); isRaw != c.raw {
+				t.Errorf("%s: raw frame %v, want %v", c.name, isRaw, c.raw)
+			}
+		})
 	}
 }

@@ -28,10 +28,12 @@ func TestCatalogMissingGroups(t *testing.T) {
 		{[]string{"catalog", "export", file, "--group", "3540"}, "3540"},
 		{[]string{"catalog", "info", file, "--group", "3540"}, "3540"},
 	} {
-		code, out, errs := run(t, "", c.args...)
-		if code != exitFailed || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 1, nothing printed, one line naming %s", c.args, code, out, errs, c.want)
-		}
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			code, out, errs := run(t, "", c.args...)
+			if code != exitFailed || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
+				t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 1, nothing printed, one line naming %s", c.args, code, out, errs, c.want)
+			}
+		})
 	}
 	if code, out, _ := run(t, "", "catalog", "export", dir, "--group", "3540-3541"); code != 0 || strings.Count(out, "\n") == 0 {
 		t.Errorf("export of groups the catalog holds: exit %d", code)

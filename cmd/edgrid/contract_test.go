@@ -37,24 +37,26 @@ func TestLineContract(t *testing.T) {
 		{[]string{"id"}, puzzle, "12345", id, "5 cells"},
 		{[]string{"puzzle"}, id, "1-x", strings.TrimSpace(named), "want NUMBER-MASK"},
 	} {
-		name := strings.Join(tc.args[:1], " ")
-		in := "\ufeff" + tc.good + " \t9.9 a name\n" + tc.bad + "\n" + strings.Repeat("1", lines.MaxLine+10) + "\n# a comment\n\n" + tc.good + "\n"
-		code, out, errs := run(t, in, tc.args...)
-		want := tc.answer + " 9.9 a name\n" + tc.answer + "\n"
-		if code != exitFailed || out != want {
-			t.Errorf("%s: exit %d, stdout %q; want exit 1, %q (stderr %q)", name, code, out, want, errs)
-		}
-		if !strings.Contains(errs, "line 2: ") || !strings.Contains(errs, tc.badMessage) || !strings.Contains(errs, "line 3: longer than") {
-			t.Errorf("%s: stderr %q should name line 2 (%s) and line 3 (too long)", name, errs, tc.badMessage)
-		}
-		if strings.Contains(errs, "line 2: line 2") || strings.Contains(errs, "line 4") || strings.Count(errs, "line ") != 2 {
-			t.Errorf("%s: stderr %q: each bad line once, nothing else", name, errs)
-		}
-		// Arguments: the same, named by position.
-		args := append(append([]string(nil), tc.args...), tc.good, tc.bad)
-		code, out, errs = run(t, "", args...)
-		if code != exitFailed || out != tc.answer+"\n" || !strings.Contains(errs, "argument 2: ") {
-			t.Errorf("%s with arguments: exit %d, stdout %q, stderr %q", name, code, out, errs)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			name := strings.Join(tc.args[:1], " ")
+			in := "\ufeff" + tc.good + " \t9.9 a name\n" + tc.bad + "\n" + strings.Repeat("1", lines.MaxLine+10) + "\n# a comment\n\n" + tc.good + "\n"
+			code, out, errs := run(t, in, tc.args...)
+			want := tc.answer + " 9.9 a name\n" + tc.answer + "\n"
+			if code != exitFailed || out != want {
+				t.Errorf("%s: exit %d, stdout %q; want exit 1, %q (stderr %q)", name, code, out, want, errs)
+			}
+			if !strings.Contains(errs, "line 2: ") || !strings.Contains(errs, tc.badMessage) || !strings.Contains(errs, "line 3: longer than") {
+				t.Errorf("%s: stderr %q should name line 2 (%s) and line 3 (too long)", name, errs, tc.badMessage)
+			}
+			if strings.Contains(errs, "line 2: line 2") || strings.Contains(errs, "line 4") || strings.Count(errs, "line ") != 2 {
+				t.Errorf("%s: stderr %q: each bad line once, nothing else", name, errs)
+			}
+			// Arguments: the same, named by position.
+			args := append(append([]string(nil), tc.args...), tc.good, tc.bad)
+			code, out, errs = run(t, "", args...)
+			if code != exitFailed || out != tc.answer+"\n" || !strings.Contains(errs, "argument 2: ") {
+				t.Errorf("%s with arguments: exit %d, stdout %q, stderr %q", name, code, out, errs)
+			}
+		})
 	}
 }

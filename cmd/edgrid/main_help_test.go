@@ -21,9 +21,11 @@ func TestVersion(t *testing.T) {
 		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"}}}, "0123456789ab"},
 		{&debug.BuildInfo{Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.modified", Value: "true"}}}, "0123456789ab-dirty"},
 	} {
-		if got := versionOf(c.info); got != c.want {
-			t.Errorf("versionOf(%+v) = %q; want %q", c.info, got, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			if got := versionOf(c.info); got != c.want {
+				t.Errorf("versionOf(%+v) = %q; want %q", c.info, got, c.want)
+			}
+		})
 	}
 }
 

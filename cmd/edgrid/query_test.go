@@ -107,9 +107,11 @@ func TestQueryOutAndMerge(t *testing.T) {
 		// Split: two ranges into one directory, a third into another.
 		d1, d2 := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
 		for _, r := range []struct{ dir, groups string }{{d1, "3530-3533"}, {d1, "3534-3537"}, {d2, "3538-3541"}} {
-			if code, _, errs := run(t, "", append([]string{"query", "--groups", r.groups, "--out", r.dir}, args...)...); code != 0 {
-				t.Fatalf("%q --groups %s: %s", args, r.groups, errs)
-			}
+			t.Run(r.groups, func(t *testing.T) {
+				if code, _, errs := run(t, "", append([]string{"query", "--groups", r.groups, "--out", r.dir}, args...)...); code != 0 {
+					t.Fatalf("%q --groups %s: %s", args, r.groups, errs)
+				}
+			})
 		}
 		merge = []string{"query", "merge", d1, d2}
 		if json {

@@ -13,9 +13,11 @@ func TestScanCellsCountsCharacters(t *testing.T) {
 		{strings.Repeat("1", 80) + "é", `character 81 (r9c9) is 'é'; want 0 or 1`},
 		{"é" + strings.Repeat("1", 80), `character 1 (r1c1) is 'é'; want 0 or 1`},
 	} {
-		code, _, errs := run(t, "", "scan", "--clues", "17", "--cells", tc.mask, grid1)
-		if code != exitUsage || !strings.Contains(errs, tc.want) {
-			t.Errorf("--cells %q: exit %d, stderr %q; want exit 2 and %q", tc.mask, code, errs, tc.want)
-		}
+		t.Run(tc.mask, func(t *testing.T) {
+			code, _, errs := run(t, "", "scan", "--clues", "17", "--cells", tc.mask, grid1)
+			if code != exitUsage || !strings.Contains(errs, tc.want) {
+				t.Errorf("--cells %q: exit %d, stderr %q; want exit 2 and %q", tc.mask, code, errs, tc.want)
+			}
+		})
 	}
 }

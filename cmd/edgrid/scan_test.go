@@ -143,10 +143,12 @@ func TestScanUsageErrors(t *testing.T) {
 		{[]string{"--clues", "19", "--method", "bands", one17Grid}, "--method bands scans for at most 18 clues"},
 		{[]string{"--ua", "--method", "bands", one17Grid}, "--method chooses how puzzles are searched"},
 	} {
-		code, _, errs := run(t, "", append([]string{"scan"}, tc.args...)...)
-		if code != exitUsage || !strings.Contains(errs, tc.want) {
-			t.Errorf("scan %v: exit %d, %q; want 2 and %q", tc.args, code, errs, tc.want)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, _, errs := run(t, "", append([]string{"scan"}, tc.args...)...)
+			if code != exitUsage || !strings.Contains(errs, tc.want) {
+				t.Errorf("scan %v: exit %d, %q; want 2 and %q", tc.args, code, errs, tc.want)
+			}
+		})
 	}
 }
 

@@ -179,20 +179,22 @@ func TestServePuzzlesAsCLI(t *testing.T) {
 		p, unique string
 		n         int
 	}{{two, "multiple", 2}, {none, "none", 0}} {
-		d := apiData(t, base, "/api/v1/puzzle/"+c.p)
-		_, out, _ := run(t, "", "solve", c.p)
-		sol := strings.TrimSpace(out)
-		if c.n == 0 {
-			sol = ""
-			if strings.TrimSpace(out) != "no solution" {
-				t.Errorf("edgrid solve %s: %q", c.p, out)
+		t.Run(c.unique, func(t *testing.T) {
+			d := apiData(t, base, "/api/v1/puzzle/"+c.p)
+			_, out, _ := run(t, "", "solve", c.p)
+			sol := strings.TrimSpace(out)
+			if c.n == 0 {
+				sol = ""
+				if strings.TrimSpace(out) != "no solution" {
+					t.Errorf("edgrid solve %s: %q", c.p, out)
+				}
 			}
-		}
-		_, u, _ := run(t, "", "solve", "--unique", c.p)
-		got, _ := d["solution"].(string)
-		if num(d["solutions"]) != strconv.Itoa(c.n) || strings.TrimSpace(u) != c.unique || got != sol || d["id"] != nil {
-			t.Errorf("puzzle %s: solutions %v, solution %q, id %v; solve says %q, %q", c.p, d["solutions"], got, d["id"], out, u)
-		}
+			_, u, _ := run(t, "", "solve", "--unique", c.p)
+			got, _ := d["solution"].(string)
+			if num(d["solutions"]) != strconv.Itoa(c.n) || strings.TrimSpace(u) != c.unique || got != sol || d["id"] != nil {
+				t.Errorf("puzzle %s: solutions %v, solution %q, id %v; solve says %q, %q", c.p, d["solutions"], got, d["id"], out, u)
+			}
+		})
 	}
 }
 

@@ -50,10 +50,12 @@ func TestCommandRetiredShortForms(t *testing.T) {
 		{[]string{"solve", "-n", "4", "1...........4..."}, "1234341221434321\n"},
 		{[]string{"canon", "-a", grid1}, ""},
 	} {
-		code, out, errs := run(t, "", tc.args...)
-		if code != exitOK || tc.stdout != "" && out != tc.stdout {
-			t.Errorf("%q: exit %d, %q, %q", tc.args, code, out, errs)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, out, errs := run(t, "", tc.args...)
+			if code != exitOK || tc.stdout != "" && out != tc.stdout {
+				t.Errorf("%q: exit %d, %q, %q", tc.args, code, out, errs)
+			}
+		})
 	}
 	// The same answers as the long forms.
 	for _, pair := range [][2][]string{
@@ -75,11 +77,13 @@ func TestCommandRetiredShortForms(t *testing.T) {
 		{"query", "", "-o, --out"},
 		{"random", "", "-n, --count"},
 	} {
-		var out bytes.Buffer
-		runMain(context.Background(), []string{tc.cmd, "-h"}, streams{in: strings.NewReader(""), out: &out, err: &out})
-		h := out.String()
-		if tc.hidden != "" && strings.Contains(h, tc.hidden) || !strings.Contains(h, tc.shown) {
-			t.Errorf("%s -h shows %q or lacks %q:\n%s", tc.cmd, tc.hidden, tc.shown, h)
-		}
+		t.Run(tc.cmd, func(t *testing.T) {
+			var out bytes.Buffer
+			runMain(context.Background(), []string{tc.cmd, "-h"}, streams{in: strings.NewReader(""), out: &out, err: &out})
+			h := out.String()
+			if tc.hidden != "" && strings.Contains(h, tc.hidden) || !strings.Contains(h, tc.shown) {
+				t.Errorf("%s -h shows %q or lacks %q:\n%s", tc.cmd, tc.hidden, tc.shown, h)
+			}
+		})
 	}
 }

@@ -178,25 +178,27 @@ func TestSolveCountStoppedJSON(t *testing.T) {
 		{[]string{"--count"}, "at least "},
 		{[]string{"--count", "--json", "--engine", "dlx"}, `"complete":false`},
 	} {
-		ctx, cancel := context.WithCancelCause(context.Background())
-		time.AfterFunc(200*time.Millisecond, func() { cancel(signalStop{os.Interrupt}) })
-		var out, errb bytes.Buffer
-		code := runMain(ctx, append(append([]string{"solve"}, tc.args...), strings.Repeat(".", 81)), streams{in: strings.NewReader(""), out: &out, err: &errb})
-		cancel(nil)
-		if code != exitFailed || !strings.Contains(out.String(), tc.want) {
-			t.Errorf("%q: exit %d, stdout %q", tc.args, code, out.String())
-			continue
-		}
-		if len(tc.args) < 2 || tc.args[1] != "--json" {
-			continue
-		}
-		var v struct {
-			Input    string
-			Count    *int64
-			Complete *bool
-		}
-		if err := json.Unmarshal(out.Bytes(), &v); err != nil || v.Count == nil || *v.Count <= 0 || v.Complete == nil || *v.Complete {
-			t.Errorf("%q: %v, %q", tc.args, err, out.String())
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			time.AfterFunc(200*time.Millisecond, func() { cancel(signalStop{os.Interrupt}) })
+			var out, errb bytes.Buffer
+			code := runMain(ctx, append(append([]string{"solve"}, tc.args...), strings.Repeat(".", 81)), streams{in: strings.NewReader(""), out: &out, err: &errb})
+			cancel(nil)
+			if code != exitFailed || !strings.Contains(out.String(), tc.want) {
+				t.Errorf("%q: exit %d, stdout %q", tc.args, code, out.String())
+				return
+			}
+			if len(tc.args) < 2 || tc.args[1] != "--json" {
+				return
+			}
+			var v struct {
+				Input    string
+				Count    *int64
+				Complete *bool
+			}
+			if err := json.Unmarshal(out.Bytes(), &v); err != nil || v.Count == nil || *v.Count <= 0 || v.Complete == nil || *v.Complete {
+				t.Errorf("%q: %v, %q", tc.args, err, out.String())
+			}
+		})
 	}
 }

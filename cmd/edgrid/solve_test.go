@@ -70,22 +70,24 @@ func TestSolveModes(t *testing.T) {
 		{"all", []string{"--all", multi}, exitOK, ""},
 		{"all limit", []string{"--all", "--limit", "3", empty}, exitOK, ""},
 	} {
-		code, out, errs := runSolveCmd(t, "", tc.args...)
-		if code != tc.code || (tc.stdout != "" && out != tc.stdout) {
-			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit %d, stdout %q", tc.name, code, out, errs, tc.code, tc.stdout)
-		}
-		if strings.HasPrefix(tc.name, "all") {
-			lines := strings.Fields(out)
-			want := map[string]int{"all": 2, "all limit": 3}[tc.name]
-			if len(lines) != want {
-				t.Errorf("%s: %d solutions printed; want %d:\n%s", tc.name, len(lines), want, out)
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runSolveCmd(t, "", tc.args...)
+			if code != tc.code || (tc.stdout != "" && out != tc.stdout) {
+				t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit %d, stdout %q", tc.name, code, out, errs, tc.code, tc.stdout)
 			}
-			for _, l := range lines {
-				if !validSolution(l) {
-					t.Errorf("%s: bad solution %s", tc.name, l)
+			if strings.HasPrefix(tc.name, "all") {
+				lines := strings.Fields(out)
+				want := map[string]int{"all": 2, "all limit": 3}[tc.name]
+				if len(lines) != want {
+					t.Errorf("%s: %d solutions printed; want %d:\n%s", tc.name, len(lines), want, out)
+				}
+				for _, l := range lines {
+					if !validSolution(l) {
+						t.Errorf("%s: bad solution %s", tc.name, l)
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -148,10 +150,12 @@ func TestSolveBadInput(t *testing.T) {
 		{"clash", clash + "\n", nil, "", "edgrid solve: line 1: cell 5 (r1c5): 5 is already in row 1\n"},
 		{"two bad", bad + "\n" + escargot + " 9.9 rating\n" + clash + "\n", nil, escargotSolution + " 9.9 rating\n", "line 3: cell 5"},
 	} {
-		code, out, errs := runSolveCmd(t, tc.stdin, tc.args...)
-		if code != exitFailed || out != tc.stdout || !strings.Contains(errs, tc.stderr) {
-			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1, stdout %q, stderr with %q", tc.name, code, out, errs, tc.stdout, tc.stderr)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runSolveCmd(t, tc.stdin, tc.args...)
+			if code != exitFailed || out != tc.stdout || !strings.Contains(errs, tc.stderr) {
+				t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1, stdout %q, stderr with %q", tc.name, code, out, errs, tc.stdout, tc.stderr)
+			}
+		})
 	}
 	for _, tc := range []struct {
 		name, stdin string
@@ -164,10 +168,12 @@ func TestSolveBadInput(t *testing.T) {
 		{"rules and args", "", []string{"--rules", "x.dat", escargot}, "takes no puzzle arguments"},
 		{"unknown flag", "", []string{"--bogus"}, "bogus"},
 	} {
-		code, out, errs := runSolveCmd(t, tc.stdin, tc.args...)
-		if code != exitUsage || out != "" || !strings.Contains(errs, tc.stderr) {
-			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2, nothing solved, stderr with %q", tc.name, code, out, errs, tc.stderr)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runSolveCmd(t, tc.stdin, tc.args...)
+			if code != exitUsage || out != "" || !strings.Contains(errs, tc.stderr) {
+				t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2, nothing solved, stderr with %q", tc.name, code, out, errs, tc.stderr)
+			}
+		})
 	}
 }
 

@@ -17,9 +17,11 @@ func TestCommandActionSuggestions(t *testing.T) {
 		{[]string{"scan", "mrege", "Q"}, `edgrid scan: unknown action "mrege" (did you mean merge?)`},
 		{[]string{"query", "xyzzy"}, `edgrid query: unexpected argument "xyzzy"`},
 	} {
-		code, _, errs := run(t, "", tc.args...)
-		if code != exitUsage || strings.TrimSpace(errs) != tc.want {
-			t.Errorf("%q: exit %d, stderr %q; want 2, %q", tc.args, code, errs, tc.want)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, _, errs := run(t, "", tc.args...)
+			if code != exitUsage || strings.TrimSpace(errs) != tc.want {
+				t.Errorf("%q: exit %d, stderr %q; want 2, %q", tc.args, code, errs, tc.want)
+			}
+		})
 	}
 }

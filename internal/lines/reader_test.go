@@ -144,9 +144,11 @@ func TestWhere(t *testing.T) {
 		{Input{Num: 5, File: "p.txt"}, "p.txt: line 5"},
 		{Input{Num: 5, File: "-"}, "line 5"},
 	} {
-		if got := c.l.Where(); got != c.want {
-			t.Errorf("%+v: %q; want %q", c.l, got, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			if got := c.l.Where(); got != c.want {
+				t.Errorf("%+v: %q; want %q", c.l, got, c.want)
+			}
+		})
 	}
 	l := Input{Rest: "a b"}
 	if got := string(l.AppendRest([]byte("x"))); got != "x a b" {

@@ -45,9 +45,11 @@ func TestRoundTripAndDamage(t *testing.T) {
 
 func TestAppendRefuses(t *testing.T) {
 	for _, c := range []struct{ label, content string }{{"", "x\n"}, {"a\nb", "x\n"}, {"a\rb", ""}, {"ok", "no end"}} {
-		if _, err := Append(nil, "scan", c.label, []byte(c.content)); err == nil {
-			t.Errorf("label %q, content %q: no error", c.label, c.content)
-		}
+		t.Run(c.label, func(t *testing.T) {
+			if _, err := Append(nil, "scan", c.label, []byte(c.content)); err == nil {
+				t.Errorf("label %q, content %q: no error", c.label, c.content)
+			}
+		})
 	}
 	// An empty or missing label line is refused on reading too, its
 	// checksum right.
