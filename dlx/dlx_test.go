@@ -74,11 +74,13 @@ func TestAddOptionErrors(t *testing.T) {
 		{[]int{1, 3, 1}, 1},
 		{[]int{3, 4}, -1},
 	} {
-		_, err := m.AddOption(tc.items...)
-		var oe *OptionError
-		if !errors.As(err, &oe) || oe.Item != tc.item || oe.Option != 0 {
-			t.Errorf("AddOption(%v) = %v; want *OptionError for option 0 item %d", tc.items, err, tc.item)
-		}
+		t.Run(fmt.Sprint(tc.items), func(t *testing.T) {
+			_, err := m.AddOption(tc.items...)
+			var oe *OptionError
+			if !errors.As(err, &oe) || oe.Item != tc.item || oe.Option != 0 {
+				t.Errorf("AddOption(%v) = %v; want *OptionError for option 0 item %d", tc.items, err, tc.item)
+			}
+		})
 	}
 	if m.Options() != 0 {
 		t.Errorf("failed AddOptions left %d options; want 0", m.Options())
@@ -198,10 +200,12 @@ func TestDominoTilings(t *testing.T) {
 		h, w int
 		want int64
 	}{{1, 1, 0}, {2, 2, 2}, {2, 3, 3}, {2, 10, 89}, {3, 4, 11}, {4, 4, 36}, {3, 3, 0}, {5, 6, 1183}, {6, 6, 6728}} {
-		s := NewSolver(dominoes(t, tc.h, tc.w))
-		if got, _ := s.Search(context.Background(), 0, nil); got != tc.want {
-			t.Errorf("%dx%d dominoes: %d; want %d", tc.h, tc.w, got, tc.want)
-		}
+		t.Run(fmt.Sprintf("%dx%d", tc.h, tc.w), func(t *testing.T) {
+			s := NewSolver(dominoes(t, tc.h, tc.w))
+			if got, _ := s.Search(context.Background(), 0, nil); got != tc.want {
+				t.Errorf("%dx%d dominoes: %d; want %d", tc.h, tc.w, got, tc.want)
+			}
+		})
 	}
 }
 

@@ -2,6 +2,7 @@ package query
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -76,9 +77,11 @@ func TestExprNames(t *testing.T) {
 		v    []int
 		want int64
 	}{{[]int{5, 2, 0}, 1}, {[]int{5, 1, 0}, 0}, {[]int{5, 1, 31}, 1}} {
-		if got, err := f(c.v); err != nil || got != c.want {
-			t.Errorf("bound eval %v = %d, %v; want %d", c.v, got, err, c.want)
-		}
+		t.Run(fmt.Sprint(c.v), func(t *testing.T) {
+			if got, err := f(c.v); err != nil || got != c.want {
+				t.Errorf("bound eval %v = %d, %v; want %d", c.v, got, err, c.want)
+			}
+		})
 	}
 	if _, err := e.bind([]string{"ua4"}); err == nil {
 		t.Error("bind without autos: no error")

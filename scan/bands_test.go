@@ -2,6 +2,7 @@ package scan
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -125,8 +126,10 @@ func TestBandsOptions(t *testing.T) {
 		{Options{Clues: 17, Method: MethodHitting}, false},
 		{Options{Clues: 12, Method: MethodBands}, true},
 	} {
-		if got := tc.opt.bands(); got != tc.want {
-			t.Errorf("%+v: band method %v; want %v", tc.opt, got, tc.want)
-		}
+		t.Run(fmt.Sprintf("%+v", tc.opt), func(t *testing.T) {
+			if got := tc.opt.bands(); got != tc.want {
+				t.Errorf("%+v: band method %v; want %v", tc.opt, got, tc.want)
+			}
+		})
 	}
 }

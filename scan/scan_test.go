@@ -3,6 +3,7 @@ package scan
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -167,15 +168,17 @@ func TestScanAgainstBruteForce(t *testing.T) {
 			k   int
 			min Minimality
 		}{{17, MinimalAuto}, {16, MinimalAuto}, {18, MinimalOnly}, {18, MinimalAny}} {
-			want := bruteForce(&g, mask, tc.k, tc.min == MinimalOnly)
-			got := scanAll(t, &g, Options{Clues: tc.k, Cells: &mask, Minimal: tc.min})
-			if !slices.Equal(got, want) {
-				t.Errorf("%v, cells %v, %d clues, minimality %d: scan found %d puzzles, brute force %d",
-					g, mask, tc.k, tc.min, len(got), len(want))
-			}
-			if tc.k == 17 && !slices.Contains(got, canon.MaskOf(&p)) {
-				t.Errorf("%v: the list's 17 %v not found", g, p)
-			}
+			t.Run(fmt.Sprintf("%d/%v", tc.k, tc.min), func(t *testing.T) {
+				want := bruteForce(&g, mask, tc.k, tc.min == MinimalOnly)
+				got := scanAll(t, &g, Options{Clues: tc.k, Cells: &mask, Minimal: tc.min})
+				if !slices.Equal(got, want) {
+					t.Errorf("%v, cells %v, %d clues, minimality %d: scan found %d puzzles, brute force %d",
+						g, mask, tc.k, tc.min, len(got), len(want))
+				}
+				if tc.k == 17 && !slices.Contains(got, canon.MaskOf(&p)) {
+					t.Errorf("%v: the list's 17 %v not found", g, p)
+				}
+			})
 		}
 	}
 }
@@ -274,9 +277,11 @@ func TestUASize(t *testing.T) {
 		{Options{Clues: 17, MaxUASize: 9}, 9},
 		{Options{Clues: 16, MaxUASize: 16}, 16},
 	} {
-		if got := c.opt.UASize(); got != c.want {
-			t.Errorf("%+v: UASize %d; want %d", c.opt, got, c.want)
-		}
+		t.Run(fmt.Sprintf("%+v", c.opt), func(t *testing.T) {
+			if got := c.opt.UASize(); got != c.want {
+				t.Errorf("%+v: UASize %d; want %d", c.opt, got, c.want)
+			}
+		})
 	}
 }
 

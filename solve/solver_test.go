@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -21,11 +22,13 @@ func checkSudoku(t *testing.T, puzzle, g *[81]uint8) {
 				seen *[10]bool
 				cell int
 			}{{&row, k*9 + j}, {&col, j*9 + k}, {&box, (k/3*3+j/3)*9 + k%3*3 + j%3}} {
-				d := g[x.cell]
-				if d < 1 || d > 9 || x.seen[d] {
-					t.Fatalf("%s: bad or repeated digit at cell %d", FormatGrid(g), x.cell+1)
-				}
-				x.seen[d] = true
+				t.Run(fmt.Sprint(x.cell), func(t *testing.T) {
+					d := g[x.cell]
+					if d < 1 || d > 9 || x.seen[d] {
+						t.Fatalf("%s: bad or repeated digit at cell %d", FormatGrid(g), x.cell+1)
+					}
+					x.seen[d] = true
+				})
 			}
 		}
 	}

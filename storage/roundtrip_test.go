@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -158,9 +159,11 @@ func TestWriterRejects(t *testing.T) {
 		{gg.grids[2], 649}, // too many
 		{other, 1},         // another group
 	} {
-		if err := w.Add(&tc.g, tc.autos); err == nil {
-			t.Errorf("Add(%s, %d) accepted", tc.g.String(), tc.autos)
-		}
+		t.Run(fmt.Sprint(tc.autos), func(t *testing.T) {
+			if err := w.Add(&tc.g, tc.autos); err == nil {
+				t.Errorf("Add(%s, %d) accepted", tc.g.String(), tc.autos)
+			}
+		})
 	}
 	if _, err := Create(dir+"/y.edg", 0, WriterOptions{}); err == nil {
 		t.Error("Create for group 0 accepted")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -66,11 +67,13 @@ func TestChooseThreshold(t *testing.T) {
 		n    int
 		want bool
 	}{{autoBulkLines - 1, false}, {autoBulkLines, true}, {autoBulkLines + 5000, true}, {10, false}} {
-		use, _, inputs := chooseOn(t, strings.NewReader(gridLines(c.n)))
-		if use != c.want {
-			t.Errorf("%d inputs: bulk %v, want %v", c.n, use, c.want)
-		}
-		checkLines(t, inputs, c.n)
+		t.Run(fmt.Sprint(c.n), func(t *testing.T) {
+			use, _, inputs := chooseOn(t, strings.NewReader(gridLines(c.n)))
+			if use != c.want {
+				t.Errorf("%d inputs: bulk %v, want %v", c.n, use, c.want)
+			}
+			checkLines(t, inputs, c.n)
+		})
 	}
 }
 

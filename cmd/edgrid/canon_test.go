@@ -81,9 +81,11 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"random", "-n", "0"}, exitUsage},
 		{[]string{"random", "extra"}, exitUsage},
 	} {
-		if code, _, _ := run(t, "", tc.args...); code != tc.code {
-			t.Errorf("edgrid %v: exit %d; want %d", tc.args, code, tc.code)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			if code, _, _ := run(t, "", tc.args...); code != tc.code {
+				t.Errorf("edgrid %v: exit %d; want %d", tc.args, code, tc.code)
+			}
+		})
 	}
 }
 
@@ -121,18 +123,20 @@ func TestCanonPuzzles(t *testing.T) {
 		{nil, canon.PlainOrder},
 		{[]string{"--pattern-first"}, canon.PatternFirst},
 	} {
-		in := p17 + "\n" + movedZeros + "\n" + grid1 + "\n" + bad + "\n"
-		code, out, errs := run(t, in, append([]string{"canon", "--autos"}, tc.flags...)...)
-		if code != 0 || errs != "" {
-			t.Fatalf("%v: exit %d, stderr %q", tc.flags, code, errs)
-		}
-		f, a, _, _ := canon.PuzzleMinlex(&p, tc.order)
-		fb, ab, _, _ := canon.PuzzleMinlex(&b, tc.order)
-		form := string(canon.AppendPuzzle(nil, &f, '0')) + " " + strconv.Itoa(a) + "\n"
-		want := form + form + grid1 + " 1\n" + string(canon.AppendPuzzle(nil, &fb, '0')) + " " + strconv.Itoa(ab) + "\n"
-		if out != want {
-			t.Errorf("canon --autos %v:\n got %q\nwant %q", tc.flags, out, want)
-		}
+		t.Run(strings.Join(tc.flags, " "), func(t *testing.T) {
+			in := p17 + "\n" + movedZeros + "\n" + grid1 + "\n" + bad + "\n"
+			code, out, errs := run(t, in, append([]string{"canon", "--autos"}, tc.flags...)...)
+			if code != 0 || errs != "" {
+				t.Fatalf("%v: exit %d, stderr %q", tc.flags, code, errs)
+			}
+			f, a, _, _ := canon.PuzzleMinlex(&p, tc.order)
+			fb, ab, _, _ := canon.PuzzleMinlex(&b, tc.order)
+			form := string(canon.AppendPuzzle(nil, &f, '0')) + " " + strconv.Itoa(a) + "\n"
+			want := form + form + grid1 + " 1\n" + string(canon.AppendPuzzle(nil, &fb, '0')) + " " + strconv.Itoa(ab) + "\n"
+			if out != want {
+				t.Errorf("canon --autos %v:\n got %q\nwant %q", tc.flags, out, want)
+			}
+		})
 	}
 	// --dots writes '.' for empty cells, as the input may.
 	_, out, _ := run(t, "", "canon", "--dots", movedZeros)

@@ -179,15 +179,17 @@ func TestQueryBadInput(t *testing.T) {
 		{[]string{"--workers", "-1"}, []string{"--workers -1"}},
 		{[]string{"extra"}, []string{"unexpected argument"}},
 	} {
-		code, out, errs := run(t, "", append([]string{"query"}, c.args...)...)
-		if code != exitUsage || out != "" {
-			t.Errorf("%q: exit %d, stdout %q; want 2 and nothing", c.args, code, out)
-		}
-		for _, w := range c.want {
-			if !strings.Contains(errs, w) {
-				t.Errorf("%q: stderr %q lacks %q", c.args, errs, w)
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			code, out, errs := run(t, "", append([]string{"query"}, c.args...)...)
+			if code != exitUsage || out != "" {
+				t.Errorf("%q: exit %d, stdout %q; want 2 and nothing", c.args, code, out)
 			}
-		}
+			for _, w := range c.want {
+				if !strings.Contains(errs, w) {
+					t.Errorf("%q: stderr %q lacks %q", c.args, errs, w)
+				}
+			}
+		})
 	}
 	if code, _, _ := run(t, "", "query", "merge"); code != exitUsage {
 		t.Errorf("merge without a directory: exit %d", code)

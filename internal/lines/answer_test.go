@@ -90,28 +90,30 @@ func (failWriter) Write([]byte) (int, error) { return 0, fmt.Errorf("disk full")
 // than minPiece but the last.
 func TestSplit(t *testing.T) {
 	for _, c := range []struct{ n, workers, pieces int }{{1, 4, 1}, {minPiece * 2, 4, 2}, {1000, 4, 4}, {1001, 4, 4}, {1000, 1, 1}} {
-		b := make([]Input, c.n)
-		for i := range b {
-			b[i].Num = i
-		}
-		ps := split(b, c.workers)
-		if len(ps) != c.pieces {
-			t.Errorf("%d lines on %d workers: %d pieces; want %d", c.n, c.workers, len(ps), c.pieces)
-		}
-		next := 0
-		for i, p := range ps {
-			if i < len(ps)-1 && len(p) < minPiece {
-				t.Errorf("%d lines: piece %d of %d lines", c.n, i, len(p))
+		t.Run(fmt.Sprintf("n%d/workers%d", c.n, c.workers), func(t *testing.T) {
+			b := make([]Input, c.n)
+			for i := range b {
+				b[i].Num = i
 			}
-			for _, l := range p {
-				if l.Num != next {
-					t.Fatalf("%d lines: line %d out of order", c.n, l.Num)
+			ps := split(b, c.workers)
+			if len(ps) != c.pieces {
+				t.Errorf("%d lines on %d workers: %d pieces; want %d", c.n, c.workers, len(ps), c.pieces)
+			}
+			next := 0
+			for i, p := range ps {
+				if i < len(ps)-1 && len(p) < minPiece {
+					t.Errorf("%d lines: piece %d of %d lines", c.n, i, len(p))
 				}
-				next++
+				for _, l := range p {
+					if l.Num != next {
+						t.Fatalf("%d lines: line %d out of order", c.n, l.Num)
+					}
+					next++
+				}
 			}
-		}
-		if next != c.n {
-			t.Errorf("%d lines: %d in the pieces", c.n, next)
-		}
+			if next != c.n {
+				t.Errorf("%d lines: %d in the pieces", c.n, next)
+			}
+		})
 	}
 }
