@@ -238,18 +238,20 @@ func TestEnumerateJob(t *testing.T) {
 	log := filepath.Join(t.TempDir(), "calls")
 	bin := fakeEdgrid(t, log)
 	for _, c := range []struct{ index, group string }{{"0", "1"}, {"1", "2"}, {"3540", "3541"}} {
-		os.Remove(log)
-		if out, err := runScript(script, bin, "JOB_COMPLETION_INDEX="+c.index); err != nil {
-			t.Fatalf("index %s: %v\n%s", c.index, err, out)
-		}
-		got, err := os.ReadFile(log)
-		if err != nil {
-			t.Fatal(err)
-		}
-		args := strings.Fields(string(got))
-		if len(args) < 5 || args[0] != "enumerate" || !hasPair(args, "--groups", c.group) || !hasPair(args, "--catalog", "/catalog") {
-			t.Errorf("index %s: edgrid %s, want enumerate --groups %s ... --catalog /catalog", c.index, got, c.group)
-		}
+		t.Run(c.index, func(t *testing.T) {
+			os.Remove(log)
+			if out, err := runScript(script, bin, "JOB_COMPLETION_INDEX="+c.index); err != nil {
+				t.Fatalf("index %s: %v\n%s", c.index, err, out)
+			}
+			got, err := os.ReadFile(log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := strings.Fields(string(got))
+			if len(args) < 5 || args[0] != "enumerate" || !hasPair(args, "--groups", c.group) || !hasPair(args, "--catalog", "/catalog") {
+				t.Errorf("index %s: edgrid %s, want enumerate --groups %s ... --catalog /catalog", c.index, got, c.group)
+			}
+		})
 	}
 }
 

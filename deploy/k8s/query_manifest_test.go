@@ -81,18 +81,20 @@ func TestQueryJob(t *testing.T) {
 	bin := fakeLoggingEdgrid(t, log)
 	last := strconv.Itoa(*s.Completions - 1)
 	for _, c := range []struct{ index, groups, task string }{{"0", "1-100", "task-0001"}, {"1", "101-200", "task-0002"}, {last, "3501-3541", "task-0036"}} {
-		os.Remove(log)
-		vars := []string{"JOB_COMPLETION_INDEX=" + c.index, "QUERY_NAME=" + env["QUERY_NAME"], "QUERY_INV=autos,ua4",
-			"QUERY_WHERE=ua4 == 0 && autos > 1", "QUERY_FLAGS=--number --order groups", "QUERY_CATALOG=" + dir}
-		if out, err := runScript(script, bin, vars...); err != nil {
-			t.Fatalf("index %s: %v\n%s", c.index, err, out)
-		}
-		got, _ := os.ReadFile(log)
-		want := strings.Join([]string{"query", "--groups", c.groups, "--workers", "2", "--out", filepath.Join(dir, "queries", env["QUERY_NAME"], c.task),
-			"--inv", "autos,ua4", "--where", "ua4 == 0 && autos > 1", "--catalog", dir, "--number", "--order", "groups"}, "\n") + "\n\n"
-		if string(got) != want {
-			t.Errorf("index %s: edgrid\n%s\nwant\n%s", c.index, got, want)
-		}
+		t.Run(c.index, func(t *testing.T) {
+			os.Remove(log)
+			vars := []string{"JOB_COMPLETION_INDEX=" + c.index, "QUERY_NAME=" + env["QUERY_NAME"], "QUERY_INV=autos,ua4",
+				"QUERY_WHERE=ua4 == 0 && autos > 1", "QUERY_FLAGS=--number --order groups", "QUERY_CATALOG=" + dir}
+			if out, err := runScript(script, bin, vars...); err != nil {
+				t.Fatalf("index %s: %v\n%s", c.index, err, out)
+			}
+			got, _ := os.ReadFile(log)
+			want := strings.Join([]string{"query", "--groups", c.groups, "--workers", "2", "--out", filepath.Join(dir, "queries", env["QUERY_NAME"], c.task),
+				"--inv", "autos,ua4", "--where", "ua4 == 0 && autos > 1", "--catalog", dir, "--number", "--order", "groups"}, "\n") + "\n\n"
+			if string(got) != want {
+				t.Errorf("index %s: edgrid\n%s\nwant\n%s", c.index, got, want)
+			}
+		})
 	}
 	// With the settings empty, only the range and the directory.
 	os.Remove(log)

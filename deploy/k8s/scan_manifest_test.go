@@ -32,18 +32,20 @@ func TestScanJob(t *testing.T) {
 	bin := fakeLoggingEdgrid(t, log)
 	last := strconv.Itoa(*s.Completions - 1)
 	for _, c := range []struct{ index, groups, task string }{{"0", "1-10", "task-0001"}, {"1", "11-20", "task-0002"}, {last, "3541-3541", "task-0355"}} {
-		os.Remove(log)
-		vars := []string{"JOB_COMPLETION_INDEX=" + c.index, "SCAN_NAME=" + env["SCAN_NAME"], "SCAN_CLUES=17",
-			"SCAN_FLAGS=--first --max-size 10", "SCAN_CATALOG=" + dir}
-		if out, err := runScript(script, bin, vars...); err != nil {
-			t.Fatalf("index %s: %v\n%s", c.index, err, out)
-		}
-		got, _ := os.ReadFile(log)
-		want := strings.Join([]string{"scan", "--clues", "17", "--groups", c.groups, "--workers", "4", "--out", filepath.Join(dir, "scans", env["SCAN_NAME"], c.task),
-			"--catalog", dir, "--first", "--max-size", "10"}, "\n") + "\n\n"
-		if string(got) != want {
-			t.Errorf("index %s: edgrid\n%s\nwant\n%s", c.index, got, want)
-		}
+		t.Run(c.index, func(t *testing.T) {
+			os.Remove(log)
+			vars := []string{"JOB_COMPLETION_INDEX=" + c.index, "SCAN_NAME=" + env["SCAN_NAME"], "SCAN_CLUES=17",
+				"SCAN_FLAGS=--first --max-size 10", "SCAN_CATALOG=" + dir}
+			if out, err := runScript(script, bin, vars...); err != nil {
+				t.Fatalf("index %s: %v\n%s", c.index, err, out)
+			}
+			got, _ := os.ReadFile(log)
+			want := strings.Join([]string{"scan", "--clues", "17", "--groups", c.groups, "--workers", "4", "--out", filepath.Join(dir, "scans", env["SCAN_NAME"], c.task),
+				"--catalog", dir, "--first", "--max-size", "10"}, "\n") + "\n\n"
+			if string(got) != want {
+				t.Errorf("index %s: edgrid\n%s\nwant\n%s", c.index, got, want)
+			}
+		})
 	}
 }
 

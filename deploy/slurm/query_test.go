@@ -57,16 +57,18 @@ func TestQueryTask(t *testing.T) {
 	for _, c := range []struct {
 		task, groups, out string
 	}{{"1", "3500-3509", "task-0001"}, {"4", "3530-3539", "task-0004"}, {"5", "3540-3541", "task-0005"}} {
-		os.Remove(log)
-		out, code := run(t, bin, clean(append(env, "SLURM_ARRAY_TASK_ID="+c.task)...), "query.sbatch")
-		if code != 0 {
-			t.Fatalf("task %s: exit %d:\n%s", c.task, code, out)
-		}
-		want := []string{"query", "--groups", c.groups, "--workers", "4", "--out", filepath.Join(dir, c.out),
-			"--inv", "autos,ua4", "--where", "ua4 == 0 && autos > 1", "--catalog", "/shared/cat", "--number", "--order", "groups"}
-		if got := calls(t, log); len(got) != 1 || strings.Join(got[0], "|") != strings.Join(want, "|") {
-			t.Errorf("task %s: edgrid %q; want %q", c.task, got, want)
-		}
+		t.Run(c.task, func(t *testing.T) {
+			os.Remove(log)
+			out, code := run(t, bin, clean(append(env, "SLURM_ARRAY_TASK_ID="+c.task)...), "query.sbatch")
+			if code != 0 {
+				t.Fatalf("task %s: exit %d:\n%s", c.task, code, out)
+			}
+			want := []string{"query", "--groups", c.groups, "--workers", "4", "--out", filepath.Join(dir, c.out),
+				"--inv", "autos,ua4", "--where", "ua4 == 0 && autos > 1", "--catalog", "/shared/cat", "--number", "--order", "groups"}
+			if got := calls(t, log); len(got) != 1 || strings.Join(got[0], "|") != strings.Join(want, "|") {
+				t.Errorf("task %s: edgrid %q; want %q", c.task, got, want)
+			}
+		})
 	}
 	// Defaults: the whole range by 100, no query flags.
 	os.Remove(log)
@@ -88,10 +90,12 @@ func TestQueryTask(t *testing.T) {
 		{[]string{"EDGRID_QUERY_DIR=" + dir, "SLURM_ARRAY_TASK_ID=1", "EDGRID_QUERY_GROUPS=5"}, "want A-B"},
 		{[]string{"EDGRID_QUERY_DIR=" + dir, "SLURM_ARRAY_TASK_ID=1", "EDGRID_QUERY_CHUNK=0"}, "want a positive number"},
 	} {
-		out, code := run(t, bin, clean(c.env...), "query.sbatch")
-		if code != 2 || !strings.Contains(out, c.want) {
-			t.Errorf("%q: exit %d, %q; want exit 2 and %q", c.env, code, out, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			out, code := run(t, bin, clean(c.env...), "query.sbatch")
+			if code != 2 || !strings.Contains(out, c.want) {
+				t.Errorf("%q: exit %d, %q; want exit 2 and %q", c.env, code, out, c.want)
+			}
+		})
 	}
 	if _, err := os.Stat(log); err == nil {
 		t.Error("edgrid ran after a failed check")

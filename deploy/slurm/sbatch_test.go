@@ -114,10 +114,12 @@ func TestEnumerateTask(t *testing.T) {
 		{[]string{"SLURM_ARRAY_TASK_ID=1"}, "EDGRID_DIR is not set"},
 		{[]string{"EDGRID_DIR=" + dir}, "SLURM_ARRAY_TASK_ID is not set"},
 	} {
-		out, code := run(t, bin, c.env, "enumerate.sbatch")
-		if code != 2 || !strings.Contains(out, c.want) {
-			t.Errorf("%q: exit %d, %q; want exit 2 and %q", c.env, code, out, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			out, code := run(t, bin, c.env, "enumerate.sbatch")
+			if code != 2 || !strings.Contains(out, c.want) {
+				t.Errorf("%q: exit %d, %q; want exit 2 and %q", c.env, code, out, c.want)
+			}
+		})
 	}
 	if _, err := os.Stat(log); err == nil {
 		t.Error("edgrid ran after a failed check")
@@ -187,12 +189,14 @@ func TestSubmitSplitsArrays(t *testing.T) {
 		t.Fatalf("%d sbatch calls, want 5:\n%s", len(calls), strings.Join(calls, "\n"))
 	}
 	for i, c := range []struct{ array, offset string }{{"1-1000%50", "0"}, {"1-1000%50", "1000"}, {"1-1000%50", "2000"}, {"1-541%50", "3000"}} {
-		for _, want := range []string{"--array=" + c.array + " ", "EDGRID_GROUP_OFFSET=" + c.offset + " ",
-			"EDGRID_DIR=" + dir + ",", "EDGRID_BIN=" + edgrid + ",", "--partition=p ", "/enumerate.sbatch"} {
-			if !strings.Contains(calls[i], want) {
-				t.Errorf("sbatch call %d %q lacks %q", i+1, calls[i], want)
+		t.Run(c.array, func(t *testing.T) {
+			for _, want := range []string{"--array=" + c.array + " ", "EDGRID_GROUP_OFFSET=" + c.offset + " ",
+				"EDGRID_DIR=" + dir + ",", "EDGRID_BIN=" + edgrid + ",", "--partition=p ", "/enumerate.sbatch"} {
+				if !strings.Contains(calls[i], want) {
+					t.Errorf("sbatch call %d %q lacks %q", i+1, calls[i], want)
+				}
 			}
-		}
+		})
 	}
 	for _, want := range []string{"--dependency=afterok:101:102:103:104 ", "--kill-on-invalid-dep=yes",
 		"EDGRID_GROUPS=1-3541", "--partition=p --cpus-per-task=6 ", "/verify.sbatch"} {
@@ -218,25 +222,27 @@ func TestSubmitSplitsArrays(t *testing.T) {
 			"--array=1-1 ", "EDGRID_GROUP_OFFSET=3540 ",
 			"--dependency=afterok:101:102:103 ", "EDGRID_GROUPS=3535-3541"}},
 	} {
-		os.Remove(log)
-		args := append([]string{"--dir", dir, "--logs", logs, "--bin", edgrid}, c.args...)
-		if out, code := run(t, bin, nil, "submit.sh", args...); code != 0 {
-			t.Fatalf("%q: exit %d:\n%s", c.args, code, out)
-		}
-		lines := readLines(t, log)
-		if strings.Contains(strings.Join(c.args, " "), "--no-verify") && len(lines) != 1 {
-			t.Errorf("%q: %d sbatch calls, want 1", c.args, len(lines))
-		}
-		all := strings.Join(lines, "\n") + "\n"
-		rest := all
-		for _, w := range c.want {
-			i := strings.Index(rest, w)
-			if i < 0 {
-				t.Errorf("%q: sbatch calls lack %q (in order):\n%s", c.args, w, all)
-				break
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			os.Remove(log)
+			args := append([]string{"--dir", dir, "--logs", logs, "--bin", edgrid}, c.args...)
+			if out, code := run(t, bin, nil, "submit.sh", args...); code != 0 {
+				t.Fatalf("%q: exit %d:\n%s", c.args, code, out)
 			}
-			rest = rest[i+len(w):]
-		}
+			lines := readLines(t, log)
+			if strings.Contains(strings.Join(c.args, " "), "--no-verify") && len(lines) != 1 {
+				t.Errorf("%q: %d sbatch calls, want 1", c.args, len(lines))
+			}
+			all := strings.Join(lines, "\n") + "\n"
+			rest := all
+			for _, w := range c.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Errorf("%q: sbatch calls lack %q (in order):\n%s", c.args, w, all)
+					break
+				}
+				rest = rest[i+len(w):]
+			}
+		})
 	}
 
 	// Bad ranges are refused before anything is submitted.

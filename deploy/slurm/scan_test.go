@@ -24,16 +24,18 @@ func TestScanTask(t *testing.T) {
 	env := []string{"EDGRID_SCAN_DIR=" + dir, "EDGRID_SCAN_GROUPS=3500-3541", "EDGRID_SCAN_CHUNK=10", "EDGRID_SCAN_CLUES=17",
 		"EDGRID_SCAN_FLAGS=--first --max-size 10", "EDGRID_CATALOG=/shared/cat", "SLURM_CPUS_PER_TASK=4"}
 	for _, c := range []struct{ task, groups, out string }{{"1", "3500-3509", "task-0001"}, {"5", "3540-3541", "task-0005"}} {
-		os.Remove(log)
-		out, code := run(t, bin, cleanScan(append(env, "SLURM_ARRAY_TASK_ID="+c.task)...), "scan.sbatch")
-		if code != 0 {
-			t.Fatalf("task %s: exit %d:\n%s", c.task, code, out)
-		}
-		want := []string{"scan", "--clues", "17", "--groups", c.groups, "--workers", "4", "--out", filepath.Join(dir, c.out),
-			"--catalog", "/shared/cat", "--first", "--max-size", "10"}
-		if got := calls(t, log); len(got) != 1 || strings.Join(got[0], "|") != strings.Join(want, "|") {
-			t.Errorf("task %s: edgrid %q; want %q", c.task, got, want)
-		}
+		t.Run(c.task, func(t *testing.T) {
+			os.Remove(log)
+			out, code := run(t, bin, cleanScan(append(env, "SLURM_ARRAY_TASK_ID="+c.task)...), "scan.sbatch")
+			if code != 0 {
+				t.Fatalf("task %s: exit %d:\n%s", c.task, code, out)
+			}
+			want := []string{"scan", "--clues", "17", "--groups", c.groups, "--workers", "4", "--out", filepath.Join(dir, c.out),
+				"--catalog", "/shared/cat", "--first", "--max-size", "10"}
+			if got := calls(t, log); len(got) != 1 || strings.Join(got[0], "|") != strings.Join(want, "|") {
+				t.Errorf("task %s: edgrid %q; want %q", c.task, got, want)
+			}
+		})
 	}
 	for _, c := range []struct {
 		env  []string
@@ -43,9 +45,11 @@ func TestScanTask(t *testing.T) {
 		{[]string{"EDGRID_SCAN_DIR=" + dir, "EDGRID_SCAN_CLUES=17", "EDGRID_SCAN_GROUPS=3500-3541", "SLURM_ARRAY_TASK_ID=6"}, "no groups left"},
 		{[]string{"EDGRID_SCAN_CLUES=17", "SLURM_ARRAY_TASK_ID=1"}, "EDGRID_SCAN_DIR"},
 	} {
-		if out, code := run(t, bin, cleanScan(c.env...), "scan.sbatch"); code != 2 || !strings.Contains(out, c.want) {
-			t.Errorf("%v: exit %d, %q; want 2 naming %s", c.env, code, out, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			if out, code := run(t, bin, cleanScan(c.env...), "scan.sbatch"); code != 2 || !strings.Contains(out, c.want) {
+				t.Errorf("%v: exit %d, %q; want 2 naming %s", c.env, code, out, c.want)
+			}
+		})
 	}
 }
 
