@@ -2,12 +2,11 @@ package puzzleid
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"edgrid/canon"
+	"edgrid/internal/testkit/catalogkit"
 	"edgrid/rank"
-	"edgrid/storage"
 )
 
 var sinkID ID
@@ -45,14 +44,7 @@ func BenchmarkID(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 		})
 		b.Run(set+"/catalog", func(b *testing.B) {
-			dir := os.Getenv("EDGRID_CATALOG")
-			if dir == "" {
-				b.Skip("EDGRID_CATALOG not set")
-			}
-			cat, err := storage.OpenCatalog(dir)
-			if err != nil {
-				b.Fatal(err)
-			}
+			cat := catalogkit.FromEnv(b)
 			r, err := rank.New(nil, cat)
 			if err != nil {
 				b.Fatal(err)

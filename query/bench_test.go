@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"edgrid/canon"
 	"edgrid/enumerate"
 	"edgrid/internal/testkit"
+	"edgrid/internal/testkit/catalogkit"
 	"edgrid/internal/testkit/gridkit"
 	"edgrid/storage"
 )
@@ -108,18 +108,7 @@ func reportCPU(b *testing.B, grids float64, cpu0 time.Duration) {
 // benchSourceGroups are the groups BenchmarkSources runs: EDGRID_GROUPS
 // (comma-separated) or a dense group and a sparse one.
 func benchSourceGroups() []int {
-	if s := os.Getenv("EDGRID_GROUPS"); s != "" {
-		var gs []int
-		for _, f := range strings.Split(s, ",") {
-			n, err := strconv.Atoi(f)
-			if err != nil {
-				panic("EDGRID_GROUPS: " + err.Error())
-			}
-			gs = append(gs, n)
-		}
-		return gs
-	}
-	return []int{600, 1800}
+	return testkit.EnvInts("EDGRID_GROUPS", []int{600, 1800})
 }
 
 // BenchmarkSources compares, on one core, a default query (autos, ua4,
@@ -207,14 +196,7 @@ func BenchmarkSources(b *testing.B) {
 // catalog (every 50th group, say) the second figure times 5,472,730,538
 // grids, halved, estimates the whole catalog's query on two cores.
 func BenchmarkCatalog(b *testing.B) {
-	dir := os.Getenv("EDGRID_CATALOG")
-	if dir == "" {
-		b.Skip("EDGRID_CATALOG not set")
-	}
-	cat, err := storage.OpenCatalog(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
+	cat := catalogkit.FromEnv(b)
 	var groups []int
 	for _, e := range cat.Entries {
 		groups = append(groups, e.Group)

@@ -2,14 +2,13 @@ package rank
 
 import (
 	"context"
-	"edgrid/storage"
 	"math/rand/v2"
-	"os"
 	"sort"
 	"testing"
 	"time"
 
 	"edgrid/canon"
+	"edgrid/internal/testkit/catalogkit"
 )
 
 // The latency of single queries on random inputs, one goroutine: median,
@@ -68,14 +67,7 @@ func report(b *testing.B, ds []time.Duration) {
 //
 //	EDGRID_CATALOG=/var/tmp/catalog go test ./rank -run X -bench Catalog -benchtime 300x
 func BenchmarkQueryCatalog(b *testing.B) {
-	dir := os.Getenv("EDGRID_CATALOG")
-	if dir == "" {
-		b.Skip("EDGRID_CATALOG not set")
-	}
-	cat, err := storage.OpenCatalog(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
+	cat := catalogkit.FromEnv(b)
 	r, err := New(nil, cat)
 	if err != nil {
 		b.Fatal(err)

@@ -20,21 +20,7 @@ import (
 // benchGroups are the groups the decode and lookup benchmarks use: a small
 // sparse one and a denser one with 462,194 grids. EDGRID_BENCH_GROUPS=1201,601
 // picks others (the grids are held in memory, 170 bytes each).
-var benchGroups = func() []int {
-	s := os.Getenv("EDGRID_BENCH_GROUPS")
-	if s == "" {
-		return []int{2900, 1800}
-	}
-	var gs []int
-	for _, f := range strings.Split(s, ",") {
-		n, err := strconv.Atoi(f)
-		if err != nil {
-			panic("EDGRID_BENCH_GROUPS: " + err.Error())
-		}
-		gs = append(gs, n)
-	}
-	return gs
-}()
+var benchGroups = testkit.EnvInts("EDGRID_BENCH_GROUPS", []int{2900, 1800})
 
 var (
 	sinkGrid canon.Grid

@@ -7,6 +7,7 @@ package catalogkit
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -44,6 +45,22 @@ func WriteCatalog(tb testing.TB, dir string, groups []int) *storage.Catalog {
 	tb.Helper()
 	WriteFiles(tb, dir, groups)
 	cat, err := storage.BuildIndex(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return cat
+}
+
+// FromEnv opens the catalog the environment variable EDGRID_CATALOG names,
+// for benchmarks on a full catalog; it skips the test or benchmark when
+// the variable is not set and fails it when the catalog does not open.
+func FromEnv(tb testing.TB) *storage.Catalog {
+	tb.Helper()
+	dir := os.Getenv("EDGRID_CATALOG")
+	if dir == "" {
+		tb.Skip("EDGRID_CATALOG not set")
+	}
+	cat, err := storage.OpenCatalog(dir)
 	if err != nil {
 		tb.Fatal(err)
 	}

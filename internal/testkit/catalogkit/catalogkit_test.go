@@ -38,3 +38,18 @@ func TestWriteCatalog(t *testing.T) {
 		t.Fatalf("catalog of %d grids; want %d", cat.Total(), total)
 	}
 }
+
+func TestFromEnv(t *testing.T) {
+	dir := t.TempDir()
+	want := WriteCatalog(t, dir, []int{3541})
+	t.Setenv("EDGRID_CATALOG", dir)
+	cat := FromEnv(t)
+	if cat.Total() != want.Total() {
+		t.Fatalf("catalog of %d grids; want %d", cat.Total(), want.Total())
+	}
+	t.Run("unset", func(t *testing.T) {
+		t.Setenv("EDGRID_CATALOG", "")
+		FromEnv(t)
+		t.Fatal("FromEnv did not skip")
+	})
+}
