@@ -433,39 +433,7 @@ func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []ui
 	defer stop()
 	switch {
 	case opts.count:
-		progressCount.Store(0)
-		// One solution past the limit tells a count the limit cut from
-		// one that reached it exactly.
-		limit := opts.limit
-		if limit > 0 && limit < math.MaxInt64 {
-			limit++
-		}
-		n, err := eng.count(ctx, givens, limit)
-		if err == nil && opts.limit > 0 && n > opts.limit {
-			// Cut by --limit: marked as a count a signal cut is.
-			if opts.json {
-				j.raw("count", strconv.AppendInt(nil, opts.limit, 10))
-				line("complete", "false")
-			} else {
-				line("count", fmt.Sprintf("at least %d", opts.limit))
-			}
-			return out, nil
-		}
-		if err != nil && ctx.Err() != nil {
-			stop()
-			if opts.json {
-				// A number as always, and a lower bound.
-				j.raw("count", strconv.AppendInt(nil, n, 10))
-				line("complete", "false")
-			} else {
-				line("count", fmt.Sprintf("at least %d", n))
-			}
-			return out, stopped(ctx)
-		}
-		if err != nil {
-			return out, err
-		}
-		line("count", strconv.FormatInt(n, 10))
+		return out, answerCount(ctx, opts, eng, givens, &j, line, stop)
 	case opts.unique:
 		n, err := eng.count(ctx, givens, 2)
 		if err != nil {
@@ -529,6 +497,46 @@ func answer(ctx context.Context, opts solveOptions, eng engine, givens, sol []ui
 		out.none = b2i(!ok)
 	}
 	return out, nil
+}
+
+// answerCount answers --count: the number of solutions, or, cut by --limit
+// or a signal, "at least N" (in JSON the number with "complete":false). j
+// and line are answer's JSON line and line writer, stop its progress line's.
+func answerCount(ctx context.Context, opts solveOptions, eng engine, givens []uint8, j *jsonLine, line func(key, text string), stop func()) error {
+	progressCount.Store(0)
+	// One solution past the limit tells a count the limit cut from
+	// one that reached it exactly.
+	limit := opts.limit
+	if limit > 0 && limit < math.MaxInt64 {
+		limit++
+	}
+	n, err := eng.count(ctx, givens, limit)
+	if err == nil && opts.limit > 0 && n > opts.limit {
+		// Cut by --limit: marked as a count a signal cut is.
+		if opts.json {
+			j.raw("count", strconv.AppendInt(nil, opts.limit, 10))
+			line("complete", "false")
+		} else {
+			line("count", fmt.Sprintf("at least %d", opts.limit))
+		}
+		return nil
+	}
+	if err != nil && ctx.Err() != nil {
+		stop()
+		if opts.json {
+			// A number as always, and a lower bound.
+			j.raw("count", strconv.AppendInt(nil, n, 10))
+			line("complete", "false")
+		} else {
+			line("count", fmt.Sprintf("at least %d", n))
+		}
+		return stopped(ctx)
+	}
+	if err != nil {
+		return err
+	}
+	line("count", strconv.FormatInt(n, 10))
+	return nil
 }
 
 // uniqueAnswers are --unique's answers for 0, 1 and 2 solutions, quoted

@@ -15,10 +15,6 @@ const maxLines = 120
 var allowed = map[string]string{
 	// Hot kernels: one loop over the data with its state in locals.
 	"storage/codec_sorted_decode.go decodeSorted": "the sorted codec's decoding loop, run for every grid read from a catalog",
-
-	// Engine code of cmd/edgrid that belongs in an internal package, to be
-	// split there.
-	"cmd/edgrid/solve.go answer": "solve's answer to one line",
 }
 
 // No hand-written function of the tree is longer than maxLines but those
