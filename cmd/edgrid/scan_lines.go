@@ -37,7 +37,7 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 		i        int
 		sc       *scan.Scanner
 		progress func(int64)
-		note     func(string)
+		note     func(msg func() string)
 	}
 	job := ordered.Job[lines.Input, *lines.Result, scanWorker]{
 		Workers: workers,
@@ -98,7 +98,7 @@ func runScanLines(ctx context.Context, o scanOptions, args []string, s streams) 
 // answer appends the answer to one grid to out (answerer's contract: in
 // text the lines, the last without its line end; in JSON the members).
 // note, when not nil, is told why the scan will be long (scan_long.go).
-func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *lines.Input, out []byte, progress func(int64), note func(string)) ([]byte, error) {
+func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *lines.Input, out []byte, progress func(int64), note func(msg func() string)) ([]byte, error) {
 	g, err := cells.ReadGrid(l.Text)
 	if err != nil {
 		return out, err
@@ -111,9 +111,7 @@ func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *lines.Inp
 	opt := o.scanOpts()
 	opt.Progress = progress
 	if note != nil {
-		if msg := longNote(ctx, &g, &opt); msg != "" {
-			note(msg)
-		}
+		note(func() string { return longNote(ctx, &g, &opt) })
 	}
 	// A count keeps no puzzles: a scan of many clues not restricted to
 	// minimal puzzles has millions a grid.

@@ -21,7 +21,8 @@ type scanStatus struct {
 	answered atomic.Int64
 	nodes    []atomic.Int64 // per worker: the search nodes of its grid, -1 when idle
 	w        io.Writer      // where the line is drawn
-	once     sync.Once      // the long-scan note, said once
+	mu       sync.Mutex     // guards noted
+	noted    bool           // the long-scan note is said
 }
 
 // startScanStatus starts the status line of s for the given number of
@@ -97,15 +98,24 @@ func (st *scanStatus) writer(w io.Writer) io.Writer {
 	return st.line.Writer(w)
 }
 
-// noteOnce returns a function that prints its message under the status
-// line the first time any worker calls it, or nil without a status line:
-// a note on why a scan is long is said once, on a terminal.
-func (st *scanStatus) noteOnce() func(string) {
+// noteOnce returns a function that prints the message msg gives under the
+// status line, until one is printed, or nil without a status line: a note
+// on why a scan is long is said once, on a terminal, and not worked out
+// again once said.
+func (st *scanStatus) noteOnce() func(msg func() string) {
 	if st == nil {
 		return nil
 	}
-	return func(msg string) {
-		st.once.Do(func() { st.line.Println(st.w, msg) })
+	return func(msg func() string) {
+		st.mu.Lock()
+		defer st.mu.Unlock()
+		if st.noted {
+			return // said once: not worked out again for each grid
+		}
+		if m := msg(); m != "" {
+			st.noted = true
+			st.line.Println(st.w, m)
+		}
 	}
 }
 
