@@ -118,7 +118,7 @@ func TestBandsOptions(t *testing.T) {
 		opt  Options
 		want bool
 	}{
-		{Options{Clues: 17}, false},
+		{Options{Clues: 17}, true},
 		{Options{Clues: 16}, true},
 		{Options{Clues: 15}, false},
 		{Options{Clues: 18}, false},

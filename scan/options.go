@@ -39,9 +39,10 @@ const (
 )
 
 // MaxAutoBandClues is the most clues for which MethodAuto takes the band
-// method. At 17 clues the band method is faster on most grids but slower
-// on a few, by so much that its mean is higher (docs/design/scan.md, "Choosing the method").
-const MaxAutoBandClues = 16
+// method: at 16 and 17 clues its mean time a grid is the lower
+// (docs/design/scan.md, "Choosing the method"); at 18 it has not been
+// measured against hitting-set search.
+const MaxAutoBandClues = 17
 
 // String is the method's name as the command line spells it.
 func (m Method) String() string {

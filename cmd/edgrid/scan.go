@@ -48,7 +48,7 @@ in a part file of --out DIR (resumable); 'edgrid scan merge DIR...' prints them 
 	f.BoolVar(&o.minimal, "minimal", false, "report only minimal puzzles (no clue can go), whatever K")
 	f.BoolVar(&o.all, "all", false, "report every K-clue puzzle, minimal or not")
 	f.BoolVar(&o.canon, "canon", false, "print each puzzle's minlex form (edgrid canon's), sorted and without repeats; the count line adds 'classes <m>'")
-	f.StringVar(&o.method, "method", "auto", "how to search: `auto` (the band method for whole scans of 16 clues, hitting-set search otherwise), bands (up to 18 clues) or hitting; every method finds the same puzzles")
+	f.StringVar(&o.method, "method", "auto", "how to search: `auto` (the band method for whole scans of 16 and 17 clues, hitting-set search otherwise), bands (up to 18 clues) or hitting; every method finds the same puzzles")
 	f.BoolVar(&o.ua, "ua", false, "list the minimal unavoidable sets of each grid, with their numbers by size")
 	f.IntVar(&o.maxSize, "max-size", 0, fmt.Sprintf("the largest unavoidable set collected, `N` in 4..%d (default %d; %d for a whole scan of more than 16 clues): with --ua the sets listed, else those the search starts from", scan.MaxUASize, scan.DefaultUASize, scan.LargeUASize))
 	groupsFlag(f, &o.groups, "scan the minlex grids of groups N or A-B into --out DIR")
