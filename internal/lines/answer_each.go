@@ -1,9 +1,7 @@
 package lines
 
 import (
-	"bufio"
 	"context"
-	"fmt"
 	"io"
 	"runtime"
 
@@ -40,8 +38,7 @@ func AnswerEach[S any](ctx context.Context, bs *Source, out io.Writer, job EachJ
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	w := bufio.NewWriterSize(out, 1<<16)
-	var werr error
+	w := newOrderedWriter(out)
 	oj := ordered.Job[Input, *Result, S]{
 		Workers:  workers,
 		NewState: job.NewState,
@@ -54,12 +51,7 @@ func AnswerEach[S any](ctx context.Context, bs *Source, out io.Writer, job EachJ
 			if job.Done != nil {
 				job.Done(r)
 			}
-			if werr == nil {
-				_, werr = w.Write(r.Out)
-			}
-			if werr == nil && !more {
-				werr = w.Flush() // each input's answer as soon as it is in order
-			}
+			w.write(r.Out, more) // each input's answer as soon as it is in order
 			return nil
 		},
 	}
@@ -73,11 +65,5 @@ func AnswerEach[S any](ctx context.Context, bs *Source, out io.Writer, job EachJ
 			return nil
 		})
 	})
-	if werr == nil {
-		werr = w.Flush()
-	}
-	if err == nil && werr != nil {
-		err = fmt.Errorf("writing output: %w", werr)
-	}
-	return err
+	return w.close(err)
 }
