@@ -52,5 +52,5 @@
 //
 // Scans over groups: part.go (Part, the per-group file of a scan's
 // findings, WritePart and ReadPart, and the puzzle lines AppendPuzzle
-// writes).
+// writes), totals.go (Totals, what a merge of parts adds up).
 package scan
