@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"edgrid/internal/crc32c"
+	"edgrid/internal/fsutil"
 )
 
 // The band tables take about 70 ms of two cores to fill, which dominates a
@@ -155,25 +156,14 @@ func decodeStabs(t *bandTables, p []byte) error {
 	return nil
 }
 
-// saveBandCache writes the tables to path atomically: a temporary file in the
-// same directory, synced, then renamed. Failures are ignored: the cache only
-// saves time.
+// saveBandCache writes the tables to path atomically (fsutil.WriteFile: a
+// temporary file in the same directory, synced, then renamed). Failures are
+// ignored: the cache only saves time.
 func saveBandCache(t *bandTables, path string) {
-	dir := filepath.Dir(path)
-	if os.MkdirAll(dir, 0o755) != nil {
+	if os.MkdirAll(filepath.Dir(path), 0o755) != nil {
 		return
 	}
-	f, err := os.CreateTemp(dir, ".bandtable-*.tmp")
-	if err != nil {
-		return
-	}
-	data := encodeBandCache(t)
-	_, werr := f.Write(data)
-	serr := f.Sync()
-	cerr := f.Close()
-	if werr != nil || serr != nil || cerr != nil || os.Rename(f.Name(), path) != nil {
-		os.Remove(f.Name())
-	}
+	fsutil.WriteFile(path, encodeBandCache(t))
 }
 
 // schema hashes what the cached numbers mean: the forms (class numbering) and

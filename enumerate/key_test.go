@@ -70,13 +70,3 @@ func TestBadKeysRejected(t *testing.T) {
 		}
 	}
 }
-
-// mustSearcher returns NewSearcher(key) and fails the test on an error.
-func mustSearcher(t testing.TB, key band.Key) *Searcher {
-	t.Helper()
-	q, err := NewSearcher(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return q
-}

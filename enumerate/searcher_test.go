@@ -1,4 +1,4 @@
-package enumerate
+package enumerate_test
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 
 	"edgrid/band"
 	"edgrid/canon"
+	"edgrid/enumerate"
+	"edgrid/internal/testkit/gridkit"
 )
 
 // Running every bucket of a group, and every one-cell extension of some
@@ -22,8 +24,8 @@ func TestSearcherBuckets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, wantAutos, _ := grpCollect(t, grp.Key, 2)
-		q := mustSearcher(t, grp.Key)
+		want, wantAutos, _ := enumerate.GrpCollect(t, grp.Key, 2)
+		q := gridkit.MustSearcher(t, grp.Key)
 		var got []canon.Grid
 		var autos []int
 		collect := func(g *canon.Grid, a int) error {
@@ -67,7 +69,7 @@ func TestSearcherRunDesc(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		q := mustSearcher(t, grp.Key)
+		q := gridkit.MustSearcher(t, grp.Key)
 		row4s := q.Row4s()
 		total := 0
 		for i, r4 := range row4s {
@@ -101,8 +103,8 @@ func TestSearcherRunDesc(t *testing.T) {
 				total += len(up)
 				if len(up) > 2 {
 					seen := 0
-					if _, err := q.RunDesc(ctx, p, func(*canon.Grid, int) error { seen++; return ErrStop }); err != nil || seen != 1 {
-						t.Fatalf("group %d: RunDesc did not stop at ErrStop (%d grids, %v)", n, seen, err)
+					if _, err := q.RunDesc(ctx, p, func(*canon.Grid, int) error { seen++; return enumerate.ErrStop }); err != nil || seen != 1 {
+						t.Fatalf("group %d: RunDesc did not stop at enumerate.ErrStop (%d grids, %v)", n, seen, err)
 					}
 				}
 			}
@@ -126,7 +128,7 @@ func TestSearcherRunDesc(t *testing.T) {
 
 func TestSearcherStopAndErrors(t *testing.T) {
 	grp, _ := band.ByNumber(1000)
-	q := mustSearcher(t, grp.Key)
+	q := gridkit.MustSearcher(t, grp.Key)
 	r4 := q.Row4s()[0]
 	var all int64
 	st, err := q.Run(context.Background(), r4[:], func(*canon.Grid, int) error { all++; return nil })
@@ -137,12 +139,12 @@ func TestSearcherStopAndErrors(t *testing.T) {
 	st, err = q.Run(context.Background(), r4[:], func(*canon.Grid, int) error {
 		seen++
 		if seen == 2 {
-			return ErrStop
+			return enumerate.ErrStop
 		}
 		return nil
 	})
 	if err != nil || seen != 2 || st.Grids != 2 {
-		t.Fatalf("ErrStop after 2 grids: %v, %d emitted, %+v", err, seen, st)
+		t.Fatalf("enumerate.ErrStop after 2 grids: %v, %d emitted, %+v", err, seen, st)
 	}
 	// The Searcher is clean after a stop: the bucket again gives all grids.
 	var again int64
@@ -157,7 +159,7 @@ func TestSearcherStopAndErrors(t *testing.T) {
 	if q.Next(bad[:]) != 0 {
 		t.Error("Next after a bad prefix is not 0")
 	}
-	if _, err := q.Run(context.Background(), make([]uint8, MaxPrefix+1), nil); err == nil {
+	if _, err := q.Run(context.Background(), make([]uint8, enumerate.MaxPrefix+1), nil); err == nil {
 		t.Error("an over-long prefix was accepted")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -174,8 +176,8 @@ func TestSearcherRunWithin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, _, _ := grpCollect(t, grp.Key, 2)
-	q := mustSearcher(t, grp.Key)
+	all, _, _ := enumerate.GrpCollect(t, grp.Key, 2)
+	q := gridkit.MustSearcher(t, grp.Key)
 	rng := rand.New(rand.NewPCG(5, 9))
 	partial := 0
 	for trial := range 40 {
@@ -185,7 +187,7 @@ func TestSearcherRunWithin(t *testing.T) {
 		}
 		g := all[rng.IntN(len(all))]
 		for range 1 + rng.IntN(12) {
-			c := int(freeCells[rng.IntN(band.OpenCells)])
+			c := int(enumerate.FreeCells[rng.IntN(band.OpenCells)])
 			switch rng.IntN(3) {
 			case 0: // the chosen grid's digit: a dancing-links placement
 				allowed[c] = 1 << g[c]

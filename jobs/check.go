@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"edgrid/storage"
 )
@@ -40,9 +39,6 @@ func fileSum(path string) (int64, uint64, error) {
 // openRegular opens the files fileSum reads (a variable: tests make it
 // fail as a disk does).
 var openRegular = storage.OpenRegular
-
-// message is err's text without the package prefix storage puts first.
-func message(err error) string { return strings.TrimPrefix(err.Error(), "storage: ") }
 
 // UnreadableError is a file of a result directory that is there but could
 // not be read (permission denied, an I/O error): a run neither adopts nor

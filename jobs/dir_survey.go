@@ -10,7 +10,6 @@ import (
 
 	"edgrid/band"
 	"edgrid/internal/fsutil"
-	"edgrid/storage"
 )
 
 // Survey is the state of a result directory over some groups: what its
@@ -130,11 +129,12 @@ func survey(k *Kind, dir string, m *dirManifest, groups []int, label string) (*S
 		// alone, one that is not a regular file is damage, and neither
 		// reaches Inspect, which might block on a FIFO.
 		var ue *UnreadableError
+		var nr *fsutil.NotRegularError
 		if _, _, err := fileSum(filepath.Join(dir, k.FileName(g))); errors.As(err, &ue) {
 			s.Unreadable = append(s.Unreadable, Problem{g, "file not in the manifest, and " + ue.Error()})
 			continue
-		} else if errors.Is(err, storage.ErrNotRegular) {
-			s.Damaged = append(s.Damaged, Problem{g, "file not in the manifest, and " + message(err)})
+		} else if errors.As(err, &nr) {
+			s.Damaged = append(s.Damaged, Problem{g, "file not in the manifest, and " + nr.Error()})
 			continue
 		}
 		made, why := k.Inspect(dir, label, g)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -72,9 +73,16 @@ func TestSpecialFileParts(t *testing.T) {
 		if err := mk(filepath.Join(dir, partName(3540))); err != nil {
 			t.Fatal(err)
 		}
-		sum, err := RunParts(context.Background(), slowParts(dir, 3539, 3540, nil))
+		var notes []string
+		sum, err := RunParts(context.Background(), slowParts(dir, 3539, 3540, func(msg string) { notes = append(notes, msg) }))
 		if err != nil || sum.Done != 2 || len(sum.Redone) != 1 {
 			t.Fatalf("%s: %+v, %v; want group 3540 redone", what, sum, err)
+		}
+		want := "redoing group 3540: file not in the manifest, and " + filepath.Join(dir, partName(3540)) + " is "
+		if !slices.ContainsFunc(notes, func(n string) bool {
+			return strings.HasPrefix(n, want) && strings.HasSuffix(n, ", not a regular file")
+		}) {
+			t.Errorf("%s: notes %q; want one beginning %q, saying it is not a regular file", what, notes, want)
 		}
 		if fi, err := os.Lstat(filepath.Join(dir, partName(3540))); err != nil || !fi.Mode().IsRegular() {
 			t.Fatalf("%s: the part is not a regular file after the run: %v", what, err)

@@ -9,7 +9,7 @@
 // The API: options.go (Options, Minimality, Method, the bounds a scan
 // checks), scanner.go (Scanner, its buffers, the unavoidable sets it holds
 // and learns), cells.go (the package's cell sets; canon.Mask is the
-// API's).
+// API's), forms.go (PuzzleForms: the puzzles found, each class once).
 //
 // Unavoidable sets, where every scan starts: ua.go (Unavoidable, the
 // minimal sets up to a size), ua_search.go (the search over the digits'
@@ -52,5 +52,5 @@
 //
 // Scans over groups: part.go (Part, the per-group file of a scan's
 // findings, WritePart and ReadPart, and the puzzle lines AppendPuzzle
-// writes).
+// writes), totals.go (Totals, what a merge of parts adds up).
 package scan

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"edgrid/canon"
 )
 
 // catalogOf writes groups 3150 and 3541 into a new catalog directory.
@@ -96,4 +98,30 @@ func flipByte(path string, off int) error {
 	}
 	b[off] ^= 1
 	return os.WriteFile(path, b, 0o644)
+}
+
+// A catalog's automorphism counts are its files' grids counted by their
+// automorphisms, every grid once.
+func TestCatalogAutomorphisms(t *testing.T) {
+	dir := catalogOf(t)
+	c, err := OpenCatalog(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want [canon.MaxAutomorphisms + 1]int64
+	for _, g := range []int{3150, 3541} {
+		for _, a := range enumerated(t, g).autos {
+			want[a]++
+		}
+	}
+	got, err := c.Automorphisms()
+	if err != nil || got != want {
+		t.Fatalf("Automorphisms = %v, %v; want %v", got, err, want)
+	}
+	if err := os.Remove(filepath.Join(dir, FileName(3541))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Automorphisms(); err == nil {
+		t.Error("Automorphisms with a group file gone: no error")
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"runtime"
 	"slices"
 	"strings"
@@ -299,21 +300,33 @@ func TestGroupRows(t *testing.T) {
 	}
 }
 
-// The messages name no Go package: "row 2: canon: cell 41 ..." reaches
-// the caller as "row 2: cell 41 ...", whatever the depth of the prefixes.
-func TestMessageDropsPackagePrefixes(t *testing.T) {
-	cases := map[string]string{
-		"canon: cell 41 (r5c5) holds 12, not 0-9":          "cell 41 (r5c5) holds 12, not 0-9",
-		"rank: group 5: enumerate: canceled":               "group 5: canceled",
-		"puzzleid: \"1-zz\": want NUMBER-MASK":             "\"1-zz\": want NUMBER-MASK",
-		"query: canon: x":                                  "x",
-		"no prefix: canonical: scanned":                    "no prefix: canonical: scanned",
-		"internal error: panic: solve: index out of range": "internal error: panic: index out of range",
+// The messages drop the outermost part of the library's error when it
+// names a Go package, and keep the rest as it was wrapped: "row 2: canon:
+// cell 41 ..." reaches the caller as "row 2: cell 41 ...".
+func TestMessageDropsThePackagePrefix(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"package", "canon: cell 41 (r5c5) holds 12, not 0-9", "cell 41 (r5c5) holds 12, not 0-9"},
+		{"outermost only", "rank: group 5: enumerate: canceled", "group 5: enumerate: canceled"},
+		{"quoted", "puzzleid: \"1-zz\": want NUMBER-MASK", "\"1-zz\": want NUMBER-MASK"},
+		{"digits", "ua4: x", "x"},
+		{"words", "no prefix: canonical: scanned", "no prefix: canonical: scanned"},
+		{"capital", "Canon: x", "Canon: x"},
+		{"digit first", "4x: y", "4x: y"},
+		{"no colon", "canon", "canon"},
+		{"internal", "internal error: panic: solve: index out of range", "internal error: panic: solve: index out of range"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := message(errors.New(c.in)); got != c.want {
+				t.Errorf("message(%q) = %q, want %q", c.in, got, c.want)
+			}
+		})
 	}
-	for in, want := range cases {
-		if got := message(errors.New(in)); got != want {
-			t.Errorf("message(%q) = %q, want %q", in, got, want)
-		}
+	re := &rowError{Row: 2, Cell: -1, Err: errors.New("query: canon: x")}
+	if got, want := message(re), "row 2: canon: x"; got != want {
+		t.Errorf("message of a row error: %q, want %q", got, want)
+	}
+	if got, want := message(fmt.Errorf("internal error: %w", re)), "internal error: row 2: query: canon: x"; got != want {
+		t.Errorf("message of a wrapped row error: %q, want %q", got, want)
 	}
 	p := make([]canon.Grid, 3)
 	p[2][40] = 12

@@ -84,36 +84,32 @@ func (e *cellError) Error() string {
 	return fmt.Sprintf("cell %d (%s) holds %d, want %s", e.Cell+1, canon.CellName(e.Cell), e.Value, e.Want)
 }
 
-// goPackages are the packages whose errors start with their name ("canon:
-// cell 41 ..."): the C API's callers know nothing of them, so message drops
-// the prefix.
-var goPackages = []string{"band", "canon", "cells", "dlx", "enumerate", "puzzleid", "query", "rank", "scan", "solve", "storage"}
-
-// message returns err's text without the Go package prefixes its parts
-// carry, at its start or after a ": " ("row 2: canon: cell 41 ..." is "row
-// 2: cell 41 ...").
+// message returns err's text for the C API's callers, who know nothing of
+// edgrid's Go packages: the library's error as it was wrapped, without its
+// outermost part when that names the package it came from ("row 2: canon:
+// cell 41 ..." is "row 2: cell 41 ...").
 func message(err error) string {
-	s := err.Error()
-	var b strings.Builder
-	for start := true; ; start = false {
-		if !start {
-			k := strings.Index(s, ": ")
-			if k < 0 {
-				b.WriteString(s)
-				return b.String()
-			}
-			b.WriteString(s[:k+2])
-			s = s[k+2:]
-		}
-		for stripped := true; stripped; {
-			stripped = false
-			for _, p := range goPackages {
-				if rest, ok := strings.CutPrefix(s, p+": "); ok {
-					s, stripped = rest, true
-				}
-			}
+	var re *rowError
+	if errors.As(err, &re) && err.Error() == re.Error() {
+		return fmt.Sprintf("row %d: %s", re.Row, trimPackage(re.Err.Error()))
+	}
+	return trimPackage(err.Error())
+}
+
+// trimPackage drops the first part of an error's text, up to its first
+// ": ", when it has a Go package name's shape (lowercase letters and
+// digits, a letter first), as the library's errors begin.
+func trimPackage(s string) string {
+	k := strings.Index(s, ": ")
+	if k <= 0 || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	for i := range k {
+		if c := s[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return s
 		}
 	}
+	return s[k+2:]
 }
 
 // status returns the status code of err (nil is statusOK).

@@ -5,10 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
-	"runtime/debug"
-	"syscall"
 
 	"edgrid/canon"
 	"edgrid/internal/bulk"
@@ -55,14 +52,14 @@ func answerBulk[S any](ctx context.Context, o *bulkOptions, job bulkJob[S], bs *
 		return false, nil
 	}
 	defer tmp.Remove()
-	if free, err := tempFree(tmp.Path); err == nil && free < minBulkFree && !o.forced {
+	if free, err := tempFree(tmp.Path); err == nil && free < bulk.MinFree && !o.forced {
 		// One at a time needs no disk: a nearly full $TMPDIR is not worth
 		// a bulk run that would fail before printing anything.
 		fmt.Fprintf(s.err, "edgrid %s: bulk answering needs room in $TMPDIR (%s free, %s wanted); answering one at a time\n",
-			job.a.cmd, humanBytes(free), humanBytes(minBulkFree))
+			job.a.cmd, humanBytes(free), humanBytes(bulk.MinFree))
 		return false, nil
 	}
-	restore := limitMemory(o.mem)
+	restore := bulk.LimitMemory(o.mem)
 	err = runBulk(ctx, job, tmp.Path, o.mem, bs, s)
 	restore()
 	var full *tempFullError
@@ -91,37 +88,9 @@ func (e *tempFullError) Unwrap() error { return e.err }
 // fails with, once every input is read (a variable for the tests).
 var bulkFault error
 
-// minBulkFree is the room bulk answering chosen by itself wants in
-// $TMPDIR before it starts: its spill files take about 250 bytes an input.
-const minBulkFree = 64 << 20
-
 // tempFree returns the bytes free for this user on the file system of dir
-// (a variable for the tests).
-var tempFree = func(dir string) (int64, error) {
-	var st syscall.Statfs_t
-	if err := syscall.Statfs(dir, &st); err != nil {
-		return 0, err
-	}
-	return int64(st.Bavail) * st.Bsize, nil
-}
-
-// limitMemory sets the Go runtime's soft memory limit for bulk answering
-// of --mem mem, unless GOMEMLIMIT set one: mem and a half (the queries,
-// answers and chunks held take mem) and bulkBaseMem for the rest, so that
-// the collector runs before the heap doubles and the memory of one phase is
-// returned before the next takes its own. It returns the function that
-// restores the limit.
-func limitMemory(mem int64) func() {
-	if old := debug.SetMemoryLimit(-1); old != math.MaxInt64 {
-		return func() {}
-	}
-	debug.SetMemoryLimit(mem + mem/2 + bulkBaseMem)
-	return func() { debug.SetMemoryLimit(math.MaxInt64) }
-}
-
-// bulkBaseMem is the memory bulk answering takes besides --mem: tables, a
-// catalog's index, buffers, the goroutines.
-const bulkBaseMem = 128 << 20
+// (bulk.Free; a variable for the tests).
+var tempFree = bulk.Free
 
 // bulkSpills is told how many runs of queries and of answers a bulk run
 // spilled (a variable for the tests).
@@ -141,7 +110,7 @@ func runBulk[S any](ctx context.Context, job bulkJob[S], dir string, mem int64, 
 		if ctx.Err() != nil {
 			return stoppedWith(ctx, "nothing is printed (bulk answering prints once every input is answered)")
 		}
-		if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+		if bulk.IsFull(err) {
 			return &tempFullError{err}
 		}
 		return err

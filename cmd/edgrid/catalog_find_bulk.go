@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"errors"
-	"slices"
 
-	"edgrid/band"
 	"edgrid/canon"
 	"edgrid/internal/bulk"
 	"edgrid/internal/lines"
@@ -52,57 +50,21 @@ const findMissed = 1
 // errFindChanged is the error of a grid a pass missed and a lookup found.
 var errFindChanged = errors.New("the catalog changed while it was read: run again")
 
-// findSorted answers ascending minlex grids of one first band: each group's
-// grids in one ordered pass over its file. Damage in a file is an error.
+// findSorted answers ascending minlex grids of one first band
+// (storage.FindSorted: each group's grids in one ordered pass over its
+// file). Damage in a file is an error.
 func (t *catalogTarget) findSorted(ctx context.Context, ms []canon.Grid) ([]bulk.Answer, error) {
+	found, err := storage.FindSorted(ctx, ms, t.groupFile)
+	if err != nil {
+		return nil, err
+	}
 	as := make([]bulk.Answer, len(ms))
-	// The rows of each group, ascending within it.
-	byGroup := map[int][]int{}
-	for k := range ms {
-		grp, err := band.GroupOf(&ms[k])
-		if err != nil {
+	for k, f := range found {
+		if f.Group == 0 {
 			as[k].Status = findMissed
 			continue
 		}
-		byGroup[grp.Number] = append(byGroup[grp.Number], k)
-	}
-	groups := make([]int, 0, len(byGroup))
-	for g := range byGroup {
-		groups = append(groups, g)
-	}
-	slices.Sort(groups)
-	for _, g := range groups {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		rows := byGroup[g]
-		f, first, ok, err := t.groupFile(g)
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			for _, k := range rows {
-				as[k].Status = findMissed
-			}
-			continue
-		}
-		gs := make([]canon.Grid, len(rows))
-		for i, k := range rows {
-			gs[i] = ms[k]
-		}
-		below, found := make([]int64, len(rows)), make([]bool, len(rows))
-		err = f.BelowSorted(gs, below, found)
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
-		for i, k := range rows {
-			if !found[i] {
-				as[k].Status = findMissed
-				continue
-			}
-			as[k].V = [3]int64{int64(g), below[i] + 1, first + below[i]}
-		}
+		as[k].V = [3]int64{int64(f.Group), f.Ordinal, f.Number}
 	}
 	return as, nil
 }
@@ -119,13 +81,5 @@ func (t *catalogTarget) groupFile(g int) (*storage.File, int64, bool, error) {
 		f, err := storage.Open(t.file)
 		return f, 1, err == nil, err
 	}
-	e, ok := t.cat.Entry(g)
-	if !ok {
-		return nil, 0, false, nil
-	}
-	f, err := t.cat.Open(g)
-	if err != nil {
-		return nil, 0, false, err
-	}
-	return f, e.First, true, nil
+	return t.cat.OpenGroup(g)
 }

@@ -86,8 +86,12 @@ func verifyTarget(t *catalogTarget, opt storage.VerifyOptions, o catalogOptions,
 	}
 	c, err := storage.VerifyCatalog(t.cat.Dir, opt)
 	var autos [canon.MaxAutomorphisms + 1]int64
+	var sum *big.Int
 	if err == nil {
-		err = autoHistogram(c, &autos)
+		autos, err = c.Automorphisms()
+	}
+	if err == nil {
+		sum, err = canon.Burnside(&autos)
 	}
 	switch {
 	case err != nil && o.json:
@@ -101,29 +105,12 @@ func verifyTarget(t *catalogTarget, opt storage.VerifyOptions, o catalogOptions,
 				h[a] = n
 			}
 		}
-		return writeJSONLine(s.out, verifyDir{c.Dir, true, heldGroups(c), len(c.Entries), c.Total(), h, burnside(&autos)})
+		return writeJSONLine(s.out, verifyDir{c.Dir, true, heldGroups(c), len(c.Entries), c.Total(), h, sum.String()})
 	}
 	fmt.Fprintf(s.out, "ok: %s: %d groups, %d grids\n", c.Dir, len(c.Entries), c.Total())
 	fmt.Fprintf(s.out, "grids by automorphisms (automorphisms:grids):%s\n", histogramText(&autos))
-	_, err = fmt.Fprintf(s.out, "Burnside sum (grids x 1,218,998,108,160 / automorphisms): %s\n", burnside(&autos))
+	_, err = fmt.Fprintf(s.out, "Burnside sum (grids x 1,218,998,108,160 / automorphisms): %s\n", sum.String())
 	return err
-}
-
-// autoHistogram adds up the automorphism histograms of the headers of a
-// verified catalog (verification checked them against the grids).
-func autoHistogram(c *storage.Catalog, autos *[canon.MaxAutomorphisms + 1]int64) error {
-	for _, e := range c.Entries {
-		f, err := c.Open(e.Group)
-		if err != nil {
-			return err
-		}
-		h := f.Header()
-		f.Close()
-		for a, n := range h.Autos {
-			autos[a] += n
-		}
-	}
-	return nil
 }
 
 // histogramText lists the automorphism counts that occur as " autos:grids",
@@ -136,21 +123,4 @@ func histogramText(autos *[canon.MaxAutomorphisms + 1]int64) string {
 		}
 	}
 	return b.String()
-}
-
-// groupOrder is the size of the symmetry group with relabelling (docs/design/method.md).
-const groupOrder = 1218998108160
-
-// burnside returns the sum over classes of groupOrder / automorphisms: the
-// number of all solution grids when the classes are all of them. Every
-// automorphism count divides the group order, so the sum is exact.
-func burnside(autos *[canon.MaxAutomorphisms + 1]int64) string {
-	sum, term := new(big.Int), new(big.Int)
-	for a, n := range autos {
-		if n > 0 {
-			term.SetInt64(groupOrder / int64(a))
-			sum.Add(sum, term.Mul(term, big.NewInt(n)))
-		}
-	}
-	return sum.String()
 }

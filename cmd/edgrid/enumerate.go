@@ -5,9 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -154,7 +156,7 @@ func (h autoCounts) MarshalJSON() ([]byte, error) {
 func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, s streams) error {
 	start := time.Now()
 	w := bufio.NewWriterSize(s.out, 1<<20)
-	var files *groupFiles
+	var files *storage.GroupFiles
 	switch {
 	case o.catalog != "":
 		var err error
@@ -193,7 +195,7 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 			}
 		}
 		if files != nil {
-			if err := files.begin(g.Number); err != nil {
+			if err := files.Begin(g.Number); err != nil {
 				return err
 			}
 		}
@@ -201,7 +203,7 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 		var err error
 		switch {
 		case files != nil:
-			st, err = enumerate.GroupBatches(ctx, g.Key, opt, files.add)
+			st, err = enumerate.GroupBatches(ctx, g.Key, opt, func(b enumerate.Batch) error { return files.Add(b) })
 		case quiet:
 			// Counts only: batches, which the search hands over without
 			// copying their grids.
@@ -211,12 +213,12 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 		}
 		if err != nil {
 			if files != nil {
-				files.abort()
+				files.Abort()
 			}
 			return fmt.Errorf("group %d: %w", g.Number, err)
 		}
 		if files != nil {
-			if err := files.end(); err != nil {
+			if err := files.End(); err != nil {
 				return fmt.Errorf("group %d: %w", g.Number, err)
 			}
 		}
@@ -226,7 +228,7 @@ func runEnumerate(ctx context.Context, o enumerateOptions, groups []band.Group, 
 		}
 	}
 	if files != nil {
-		if err := files.finish(); err != nil {
+		if err := files.Finish(); err != nil {
 			return err
 		}
 	}
@@ -269,4 +271,28 @@ func barUnit(gs []band.Group) string {
 		return "row-4 parts"
 	}
 	return "groups"
+}
+
+// newGroupFiles is where enumerate --out writes: several groups, an
+// existing directory, or a name ending in a path separator mean a catalog
+// directory, created if needed; else one group's file.
+func newGroupFiles(out string, opt storage.WriterOptions, several bool) (*storage.GroupFiles, error) {
+	fi, err := os.Stat(out)
+	isDir := err == nil && fi.IsDir()
+	if strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
+		several = true
+	}
+	if several && !isDir {
+		if err == nil {
+			return nil, usagef("--out %s: a file exists there; several groups need a directory", out)
+		}
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return nil, fmt.Errorf("--out: %w", err)
+		}
+		isDir = true
+	}
+	if isDir {
+		return storage.CatalogFiles(out, opt), nil
+	}
+	return storage.SingleFile(out, opt), nil
 }

@@ -27,19 +27,12 @@ func forEachBatch(ctx context.Context, args []string, in io.Reader, cells bool, 
 	return bs.Each(ctx, fn)
 }
 
-// orderedMap answers the inputs of args or of s.in with work on every
-// core, in input order (lines.Source.Answer), and reports how many inputs
-// failed. When ctx is done it stops reading, prints what was answered and
-// returns the error of stopped.
-func orderedMap(ctx context.Context, args []string, s streams, cells bool, work func(b []lines.Input, r *lines.Result)) (failed int, err error) {
-	bs := openBatches(args, s.in, cells)
-	defer bs.Close()
-	return orderedMapFrom(ctx, bs, s, "", work)
-}
-
-// orderedMapFrom is orderedMap over the batches of bs. When name is not ""
-// and the inputs are not typed at a terminal, the progress line (if
-// any: streams.progressOn) says "edgrid NAME: N inputs answered".
+// orderedMapFrom answers the inputs of bs with work on every core, in
+// input order (lines.Source.Answer), and reports how many inputs failed.
+// When ctx is done it stops reading, prints what was answered and returns
+// the error of stopped. When name is not "" and the inputs are not typed
+// at a terminal, the progress line (if any: streams.progressOn) says
+// "edgrid NAME: N inputs answered".
 func orderedMapFrom(ctx context.Context, bs *lines.Source, s streams, name string, work func(b []lines.Input, r *lines.Result)) (failed int, err error) {
 	var count progress.Counter
 	var line *progress.Line

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -48,15 +47,6 @@ func runScanMerge(_ context.Context, o scanMergeOptions, s streams) error {
 	return mergeScanParts(o, nil, s)
 }
 
-// scanTotals is what a merge found over its parts.
-type scanTotals struct {
-	groups      []int
-	grids       int64
-	withPuzzles int64
-	perGrid     map[int]int64 // puzzles -> grids
-	puzzles     []string
-}
-
 // mergeScanParts merges the parts in o.dirs and prints them. With only
 // set, only those groups are merged and all of them must be there;
 // problems of other groups are not this merge's. Groups of the recorded
@@ -73,17 +63,16 @@ func mergeScanParts(o scanMergeOptions, only []int, s streams) error {
 	if len(m.Groups) == 0 {
 		return fmt.Errorf("no parts to merge")
 	}
-	t := scanTotals{groups: m.Groups, perGrid: map[int]int64{}}
-	if err := m.Each(func(_ int, p *scan.Part) error { t.add(p, !o.count); return nil }); err != nil {
+	t := scan.NewTotals(!o.count)
+	if err := m.Each(func(_ int, p *scan.Part) error { t.Add(p); return nil }); err != nil {
 		return err
 	}
-	slices.Sort(t.puzzles)
-	t.puzzles = slices.Compact(t.puzzles)
+	t.Sort()
 	w := bufio.NewWriterSize(s.out, 1<<20)
 	if o.json {
-		t.writeJSON(w, m.Label, !o.count)
+		writeScanJSON(w, t, m.Groups, m.Label, !o.count)
 	} else {
-		t.writeText(w, m.Label, !o.count)
+		writeScanText(w, t, m.Groups, m.Label, !o.count)
 	}
 	if err := w.Flush(); err != nil {
 		return err
@@ -91,71 +80,38 @@ func mergeScanParts(o scanMergeOptions, only []int, s streams) error {
 	return mergeIncomplete(s, "scan", m.Groups, problems)
 }
 
-// add counts part p, and keeps its puzzles with list.
-func (t *scanTotals) add(p *scan.Part, list bool) {
-	t.grids += p.Grids
-	t.withPuzzles += int64(len(p.Found))
-	if n := p.Grids - int64(len(p.Found)); n > 0 {
-		t.perGrid[0] += n
-	}
-	for i := range p.Found {
-		f := &p.Found[i]
-		t.perGrid[len(f.Puzzles)]++
-		if list {
-			for _, m := range f.Puzzles {
-				t.puzzles = append(t.puzzles, string(scan.AppendPuzzle(nil, &f.Grid, m)))
-			}
-		}
-	}
-}
-
-// total is the number of puzzles counted.
-func (t *scanTotals) total() int64 {
-	var n int64
-	for k, c := range t.perGrid {
-		n += int64(k) * c
-	}
-	return n
-}
-
-func (t *scanTotals) histogram() []int {
-	ks := make([]int, 0, len(t.perGrid))
-	for k := range t.perGrid {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
-}
-
-func (t *scanTotals) writeText(w *bufio.Writer, kind string, list bool) {
+// writeScanText prints the totals t of a merge of groups as text.
+func writeScanText(w *bufio.Writer, t *scan.Totals, groups []int, kind string, list bool) {
 	fmt.Fprintf(w, "# %s (puzzles in the frame of their group's minlex grid)\n", kind)
 	if list {
-		for _, p := range t.puzzles {
+		for _, p := range t.List {
 			w.WriteString(p)
 			w.WriteByte('\n')
 		}
 	}
-	fmt.Fprintf(w, "# groups %s grids %d with-puzzles %d puzzles %d\n", query.GroupSpan(t.groups), t.grids, t.withPuzzles, t.total())
-	for _, k := range t.histogram() {
-		fmt.Fprintf(w, "# per-grid %d %d\n", k, t.perGrid[k])
+	fmt.Fprintf(w, "# groups %s grids %d with-puzzles %d puzzles %d\n", query.GroupSpan(groups), t.Grids, t.WithPuzzles, t.Puzzles())
+	for _, k := range t.Counts() {
+		fmt.Fprintf(w, "# per-grid %d %d\n", k, t.PerGrid[k])
 	}
 }
 
-func (t *scanTotals) writeJSON(w *bufio.Writer, kind string, list bool) {
+// writeScanJSON prints the totals t of a merge of groups as one JSON
+// object.
+func writeScanJSON(w *bufio.Writer, t *scan.Totals, groups []int, kind string, list bool) {
 	j := beginJSON(nil)
 	j.str("scan", kind)
-	j.str("groups", query.GroupSpan(t.groups))
-	j.int("grids", t.grids)
-	j.int("with_puzzles", t.withPuzzles)
-	j.int("puzzles", t.total())
+	j.str("groups", query.GroupSpan(groups))
+	j.int("grids", t.Grids)
+	j.int("with_puzzles", t.WithPuzzles)
+	j.int("puzzles", t.Puzzles())
 	h := beginJSON(nil)
-	for _, k := range t.histogram() {
-		h.int(strconv.Itoa(k), t.perGrid[k])
+	for _, k := range t.Counts() {
+		h.int(strconv.Itoa(k), t.PerGrid[k])
 	}
 	j.raw("per_grid", append(h.b, '}'))
 	if list {
 		arr := []byte{'['}
-		for i, p := range t.puzzles {
+		for i, p := range t.List {
 			if i > 0 {
 				arr = append(arr, ',')
 			}

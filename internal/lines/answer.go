@@ -42,8 +42,7 @@ func (bs *Source) Answer(ctx context.Context, out io.Writer, work func(b []Input
 		in  []Input
 		mem *batchMem
 	}
-	w := bufio.NewWriterSize(out, 1<<16)
-	var werr error
+	w := newOrderedWriter(out)
 	job := ordered.Job[piece, *Result, struct{}]{
 		Workers: workers,
 		Work: func(_ context.Context, _ struct{}, p piece) (*Result, error) {
@@ -53,15 +52,10 @@ func (bs *Source) Answer(ctx context.Context, out io.Writer, work func(b []Input
 		},
 		Emit: func(p piece, r *Result, more bool) error {
 			done(len(p.in), r)
-			if werr == nil {
-				_, werr = w.Write(r.Out)
-			}
+			w.write(r.Out, more) // flushed while the next input is awaited
 			outBuffers.Put(r.Out[:0])
 			if p.mem != nil {
 				p.mem.release()
-			}
-			if werr == nil && !more {
-				werr = w.Flush() // the answers so far, while the next input is awaited
 			}
 			return nil
 		},
@@ -85,11 +79,38 @@ func (bs *Source) Answer(ctx context.Context, out io.Writer, work func(b []Input
 			return nil
 		})
 	})
-	if werr == nil {
-		werr = w.Flush()
+	return w.close(err)
+}
+
+// orderedWriter writes the answers of a run in order, buffered, flushing
+// whenever no later answer is ready; it keeps the first write error.
+type orderedWriter struct {
+	w   *bufio.Writer
+	err error
+}
+
+func newOrderedWriter(out io.Writer) *orderedWriter {
+	return &orderedWriter{w: bufio.NewWriterSize(out, 1<<16)}
+}
+
+// write writes p, and flushes unless more (a later answer is ready).
+func (o *orderedWriter) write(p []byte, more bool) {
+	if o.err == nil {
+		_, o.err = o.w.Write(p)
 	}
-	if err == nil && werr != nil {
-		err = fmt.Errorf("writing output: %w", werr)
+	if o.err == nil && !more {
+		o.err = o.w.Flush()
+	}
+}
+
+// close flushes what is left and returns err, the run's error, else the
+// first write error.
+func (o *orderedWriter) close(err error) error {
+	if o.err == nil {
+		o.err = o.w.Flush()
+	}
+	if err == nil && o.err != nil {
+		err = fmt.Errorf("writing output: %w", o.err)
 	}
 	return err
 }

@@ -19,7 +19,8 @@
 // A Reader cuts a stream into batches of Inputs whose texts share memory
 // that can be recycled; a Source yields the batches of the arguments and
 // the files they name; Source.Answer answers them on every core and
-// writes the answers in order.
+// writes the answers in order, and AnswerEach does so one input at a time,
+// each worker with state of its own, for inputs that take minutes.
 package lines
 
 import (

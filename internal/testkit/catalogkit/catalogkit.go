@@ -8,7 +8,6 @@ package catalogkit
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"edgrid/band"
@@ -17,23 +16,23 @@ import (
 )
 
 // WriteFiles writes the file of each group into dir, enumerated and stored
-// with the default options.
+// with the default options (storage.CatalogFiles).
 func WriteFiles(tb testing.TB, dir string, groups []int) {
 	tb.Helper()
+	files := storage.CatalogFiles(dir, storage.WriterOptions{})
 	for _, n := range groups {
 		grp, err := band.ByNumber(n)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		w, err := storage.Create(filepath.Join(dir, storage.FileName(n)), n, storage.WriterOptions{})
-		if err != nil {
+		if err := files.Begin(n); err != nil {
 			tb.Fatal(err)
 		}
-		if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, func(b enumerate.Batch) error { return w.AddBatch(b) }); err != nil {
-			w.Abort()
+		if _, err := enumerate.GroupBatches(context.Background(), grp.Key, enumerate.Options{}, func(b enumerate.Batch) error { return files.Add(b) }); err != nil {
+			files.Abort()
 			tb.Fatal(err)
 		}
-		if err := w.Close(); err != nil {
+		if err := files.End(); err != nil {
 			tb.Fatal(err)
 		}
 	}

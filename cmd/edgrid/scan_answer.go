@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"slices"
+	"strconv"
+
+	"edgrid/canon"
+	"edgrid/cells"
+	"edgrid/internal/lines"
+	"edgrid/scan"
+)
+
+// answer appends the answer to one grid to out (answerer's contract: in
+// text the lines, the last without its line end; in JSON the members).
+// note, when not nil, is told why the scan will be long (scan_long.go).
+func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *lines.Input, out []byte, progress func(int64), note func(msg func() string)) ([]byte, error) {
+	g, err := cells.ReadGrid(l.Text)
+	if err != nil {
+		return out, err
+	}
+	if o.ua {
+		return o.answerUA(&g, out)
+	}
+	var found []canon.Mask
+	var n int64
+	opt := o.scanOpts()
+	opt.Progress = progress
+	if note != nil {
+		note(func() string { return longNote(ctx, &g, &opt) })
+	}
+	// A count keeps no puzzles: a scan of many clues not restricted to
+	// minimal puzzles has millions a grid.
+	keep := !o.count
+	if opt.NoneMinimal() {
+		// No minimal puzzle has so many clues: nothing to search.
+	} else if _, err := sc.Scan(ctx, &g, opt, func(m canon.Mask) error {
+		n++
+		if keep {
+			found = append(found, m)
+		}
+		return nil
+	}); err != nil {
+		return out, err
+	}
+	sortMasks(found)
+	switch {
+	case o.json:
+		out = append(out, `,"clues":`...)
+		out = strconv.AppendInt(out, int64(o.clues), 10)
+		out = strconv.AppendInt(append(out, `,"count":`...), n, 10)
+		if !o.count {
+			out = appendPuzzleArray(append(out, `,"puzzles":`...), &g, found)
+		}
+		return out, nil
+	case o.count:
+		return strconv.AppendInt(append(g.AppendText(out), ' '), n, 10), nil
+	case o.canon:
+		forms, err := scan.PuzzleForms(&g, found)
+		if err != nil {
+			return out, err
+		}
+		for _, f := range forms {
+			out = append(append(out, f...), '\n')
+		}
+		out = append(g.AppendText(append(out, "# "...)), " puzzles "...)
+		out = strconv.AppendInt(out, n, 10)
+		return strconv.AppendInt(append(out, " classes "...), int64(len(forms)), 10), nil
+	}
+	for _, m := range found {
+		out = append(scan.AppendPuzzle(out, &g, m), '\n')
+	}
+	out = append(g.AppendText(append(out, "# "...)), " puzzles "...)
+	return strconv.AppendInt(out, n, 10), nil
+}
+
+// answerUA appends g's minimal unavoidable sets and their numbers by size.
+func (o *scanOptions) answerUA(g *canon.Grid, out []byte) ([]byte, error) {
+	size := o.maxSize
+	if size == 0 {
+		size = scan.DefaultUASize
+	}
+	sets, err := scan.Unavoidable(g, size)
+	if err != nil {
+		return out, err
+	}
+	bySize := map[int]int{}
+	var sizes []int
+	for _, m := range sets {
+		k := m.Count()
+		if bySize[k] == 0 {
+			sizes = append(sizes, k)
+		}
+		bySize[k]++
+	}
+	n := int64(len(sets))
+	if o.json {
+		out = strconv.AppendInt(append(out, `,"count":`...), n, 10)
+		out = append(out, `,"sizes":{`...)
+		for i, k := range sizes {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			out = strconv.AppendInt(append(out, '"'), int64(k), 10)
+			out = strconv.AppendInt(append(out, `":`...), int64(bySize[k]), 10)
+		}
+		out = append(out, '}')
+		if !o.count {
+			out = appendPuzzleArray(append(out, `,"sets":`...), g, sets)
+		}
+		return out, nil
+	}
+	if !o.count {
+		for _, m := range sets {
+			out = append(scan.AppendPuzzle(out, g, m), '\n')
+		}
+		out = append(out, "# "...)
+	}
+	out = g.AppendText(out)
+	if !o.count {
+		out = append(out, " sets"...)
+	}
+	out = strconv.AppendInt(append(out, ' '), n, 10)
+	for _, k := range sizes {
+		out = strconv.AppendInt(append(out, ' '), int64(k), 10)
+		out = strconv.AppendInt(append(out, ':'), int64(bySize[k]), 10)
+	}
+	return out, nil
+}
+
+// appendPuzzleArray appends the cells ms of g as a JSON array of puzzle
+// strings.
+func appendPuzzleArray(out []byte, g *canon.Grid, ms []canon.Mask) []byte {
+	out = append(out, '[')
+	for i, m := range ms {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(scan.AppendPuzzle(append(out, '"'), g, m), '"')
+	}
+	return append(out, ']')
+}
+
+// sortMasks sorts cell sets as their 0/1 strings sort.
+func sortMasks(ms []canon.Mask) {
+	slices.SortFunc(ms, canon.Mask.Compare)
+}
