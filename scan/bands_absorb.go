@@ -9,8 +9,9 @@ import "math/bits"
 // pair loop and band 3 test them with the rest at no further cost.
 
 // absorb moves the waiting learned sets into the vectors where there is
-// room; it runs between blocks of pairs, when no vector is being read.
-func (s *bandScanner) absorb() {
+// room, and reports whether it did; it runs between blocks of pairs, when
+// no vector is being read.
+func (s *bandScanner) absorb() (moved bool) {
 	p := &s.p
 	if len(p.xy12) >= absorbAt && len(p.cross)+len(p.xy12) <= maxCross {
 		parts := make([][2]uint32, len(p.xy12))
@@ -26,6 +27,7 @@ func (s *bandScanner) absorb() {
 		}, func(j, c, i int) { p.hitCross[j][c][i>>6] |= 1 << (i & 63) })
 		p.cross = append(p.cross, p.xy12...)
 		p.xy12, p.xy12Next = p.xy12[:0], 0
+		moved = true
 	}
 	if len(p.extra) >= absorbAt && len(p.third)+len(p.extra) <= maxThird {
 		parts := make([][2]uint32, len(p.extra))
@@ -37,7 +39,9 @@ func (s *bandScanner) absorb() {
 		}, func(j, c, i int) { p.hitThird[j][c][i>>6] |= 1 << (i & 63) })
 		p.third = append(p.third, p.extra...)
 		p.extra, p.extraNext = p.extra[:0], 0
+		moved = true
 	}
+	return moved
 }
 
 // absorbInto gives the sets with cells parts in frame bands 0 and 1 the
@@ -60,6 +64,9 @@ func (p *bandPass) absorbInto(parts [][2]uint32, base int, or func(l *bandList, 
 			}
 			for n := range p.lists[j] {
 				l := &p.lists[j][n]
+				if len(l.v0) == 0 {
+					continue // band 1: its vectors are made as the pairs read them
+				}
 				for e, x := range l.sets {
 					miss := all
 					for ; x != 0; x &= x - 1 {

@@ -11,13 +11,18 @@ const pairChunk = 256
 // 2) and takes those that hit every set of bands 1+2 to band 3.
 func (s *bandScanner) pairs(xs, ys *bandList) error {
 	nx, ny := len(xs.sets), len(ys.sets)
+	if nx == 0 || ny == 0 {
+		return nil
+	}
+	xb := &s.p.xb
 	for x0 := 0; x0 < nx; x0 += pairChunk {
 		x1 := min(x0+pairChunk, nx)
+		s.xBlock(xs, x0, x1)
 		for y0 := 0; y0 < ny; y0 += pairChunk {
 			y1 := min(y0+pairChunk, ny)
 			yv := ys.v0[y0:y1]
 			for i := x0; i < x1; i++ {
-				v := xs.v0[i]
+				v := xb.v0[i-x0]
 				// Most pairs miss one of the first 64 sets together:
 				// the first words' AND ends them, 64 pairs a mask.
 				for b := 0; b < len(yv); b += 64 {
@@ -29,10 +34,10 @@ func (s *bandScanner) pairs(xs, ys *bandList) error {
 					}
 					for ; m != 0; m &= m - 1 {
 						j := y0 + b + bits.TrailingZeros64(m)
-						if !missNone(&xs.v1[i], &ys.v1[j]) {
+						if !missNone(&xb.v1[i-x0], &ys.v1[j]) {
 							continue
 						}
-						if err := s.pair(xs, i, ys, j); err != nil {
+						if err := s.pair(xs, i, &xb.w[i-x0], ys, j); err != nil {
 							return err
 						}
 					}
@@ -40,7 +45,9 @@ func (s *bandScanner) pairs(xs, ys *bandList) error {
 			}
 			s.stats.Nodes += int64((x1 - x0) * (y1 - y0))
 			if len(s.p.xy12) >= absorbAt || len(s.p.extra) >= absorbAt {
-				s.absorb()
+				if s.absorb() {
+					s.xBlock(xs, x0, x1)
+				}
 			}
 			if s.stats.Nodes >= s.nextTick {
 				if err := s.tick(); err != nil {
@@ -73,10 +80,11 @@ func missNone(a, b *[crossWords - 1]uint64) bool {
 	return x == 0
 }
 
-// pair goes on with a valid band 1+2, clue set i of xs and j of ys: the
-// stacks must leave room, the learned sets of bands 1+2 must be hit, and
-// band 3 must take the rest (bands_third.go).
-func (s *bandScanner) pair(xs *bandList, i int, ys *bandList, j int) error {
+// pair goes on with a valid band 1+2, clue set i of xs (whose vector of
+// the sets meeting band 3 is wx) and j of ys: the stacks must leave room,
+// the learned sets of bands 1+2 must be hit, and band 3 must take the rest
+// (bands_third.go).
+func (s *bandScanner) pair(xs *bandList, i int, wx *[thirdWords]uint64, ys *bandList, j int) error {
 	p := &s.p
 	// Each stack holds at most stackMax clues: the counts are packed
 	// eight bits a stack and never carry.
@@ -101,7 +109,7 @@ func (s *bandScanner) pair(xs *bandList, i int, ys *bandList, j int) error {
 		}
 	}
 	p.local = p.local[:0]
-	if err := s.band3(x, y, &xs.w[i], &ys.w[j], caps); err != errPairDead {
+	if err := s.band3(x, y, wx, &ys.w[j], caps); err != errPairDead {
 		return err
 	}
 	return nil

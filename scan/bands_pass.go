@@ -180,7 +180,9 @@ func groupMinirows(t []third) {
 }
 
 // buildLists fills p.lists[j][n] for n in lo..hi with the valid sets of n
-// clues of frame band j and their vectors.
+// clues of frame band j, and for band 2 (j = 1) their vectors: the vectors
+// of band 1's sets are made a block at a time as the pairs read them
+// (xBlock), which halves the memory the lists take.
 func (s *bandScanner) buildLists(j, lo, hi int) {
 	p := &s.p
 	for len(p.lists[j]) <= max(hi, 0) {
@@ -191,6 +193,7 @@ func (s *bandScanner) buildLists(j, lo, hi int) {
 	for _, x := range valid {
 		count[bits.OnesCount32(x)]++
 	}
+	vectors := j == 1
 	for n := range p.lists[j] {
 		c := 0
 		if n >= lo && n <= hi {
@@ -199,71 +202,109 @@ func (s *bandScanner) buildLists(j, lo, hi int) {
 		l := &p.lists[j][n]
 		l.sets = resized(l.sets, c)
 		l.stk = resized(l.stk, c)
+		if !vectors {
+			c = 0
+		}
 		l.v0 = resized(l.v0, c)
 		l.v1 = resized(l.v1, c)
 		l.w = resized(l.w, c)
 		count[n] = 0 // the next index to fill
 	}
-	var allCross [crossWords]uint64
-	for i := range p.cross {
-		allCross[i>>6] |= 1 << (i & 63)
-	}
-	var allThird [thirdWords]uint64
-	for i := range p.third {
-		allThird[i>>6] |= 1 << (i & 63)
-	}
-	hitC, hitT := &p.hitCross[j], &p.hitThird[j]
-	nc, nt := (len(p.cross)+63)/64, (len(p.third)+63)/64
-	// The valid sets come in the lexicographic order of their cells
-	// (listValid), so that each shares its first cells with the one
-	// before: the vectors of those prefixes stay on a stack, and only the
-	// cells after them are applied.
 	st := &p.prefix
-	*st = prefixStack{} // the words past nc and nt stay zero
-	st.hc[0], st.ht[0] = allCross, allThird
-	depth := 0
+	st.reset(p, j)
 	for _, x := range valid {
 		n := bits.OnesCount32(x)
 		if n < lo || n > hi {
 			continue
 		}
-		d := 0
-		y := x
-		for ; y != 0 && d < depth && bits.TrailingZeros32(y) == int(st.cell[d]); y &= y - 1 {
-			d++
-		}
-		for ; y != 0; y &= y - 1 {
-			c := bits.TrailingZeros32(y)
-			st.cell[d] = uint8(c)
-			// Only the words that hold sets: the others stay zero.
-			for w := range nc {
-				st.hc[d+1][w] = st.hc[d][w] &^ hitC[c][w]
-			}
-			for w := range nt {
-				st.ht[d+1][w] = st.ht[d][w] &^ hitT[c][w]
-			}
-			d++
-		}
-		depth = d
-		hc, ht := &st.hc[d], &st.ht[d]
 		l := &p.lists[j][n]
 		i := count[n]
 		count[n]++
 		l.sets[i] = x
 		l.stk[i] = stackCounts(x)
-		l.v0[i] = hc[0]
-		l.v1[i] = [crossWords - 1]uint64(hc[1:])
-		l.w[i] = *ht
+		if vectors {
+			hc, ht := st.vectors(x)
+			l.v0[i] = hc[0]
+			l.v1[i] = [crossWords - 1]uint64(hc[1:])
+			l.w[i] = *ht
+		}
 	}
 }
 
-// prefixStack holds the vectors of the prefixes of the clue set in
-// progress in buildLists: cell[d] is its d-th cell, hc[d] and ht[d] the
-// vectors of its first d cells.
+// xBlock fills p.xb with the vectors of band 1's clue sets xs.sets[x0:x1].
+func (s *bandScanner) xBlock(xs *bandList, x0, x1 int) {
+	p := &s.p
+	st := &p.prefix
+	st.reset(p, 0)
+	for i := x0; i < x1; i++ {
+		hc, ht := st.vectors(xs.sets[i])
+		b := &p.xb
+		b.v0[i-x0] = hc[0]
+		b.v1[i-x0] = [crossWords - 1]uint64(hc[1:])
+		b.w[i-x0] = *ht
+	}
+}
+
+// xVectors is the vectors of a block of band 1's clue sets (xBlock).
+type xVectors struct {
+	v0 [pairChunk]uint64
+	v1 [pairChunk][crossWords - 1]uint64
+	w  [pairChunk][thirdWords]uint64
+}
+
+// prefixStack makes the vectors of clue sets of one band that come in the
+// lexicographic order of their cells (listValid), so that each shares its
+// first cells with the one before: the vectors of those prefixes stay on
+// the stack, and only the cells after them are applied. cell[d] is the
+// d-th cell of the last set, hc[d] and ht[d] the vectors of its first d
+// cells; the words past nc and nt hold no sets and stay zero.
 type prefixStack struct {
-	cell [28]uint8
-	hc   [28][crossWords]uint64
-	ht   [28][thirdWords]uint64
+	cell   [28]uint8
+	hc     [28][crossWords]uint64
+	ht     [28][thirdWords]uint64
+	depth  int
+	nc, nt int
+	hitC   *[27][crossWords]uint64
+	hitT   *[27][thirdWords]uint64
+}
+
+// reset readies the stack for the clue sets of frame band j of pass p.
+func (st *prefixStack) reset(p *bandPass, j int) {
+	*st = prefixStack{
+		nc:   (len(p.cross) + 63) / 64,
+		nt:   (len(p.third) + 63) / 64,
+		hitC: &p.hitCross[j],
+		hitT: &p.hitThird[j],
+	}
+	for i := range p.cross {
+		st.hc[0][i>>6] |= 1 << (i & 63)
+	}
+	for i := range p.third {
+		st.ht[0][i>>6] |= 1 << (i & 63)
+	}
+}
+
+// vectors is the vectors of clue set x: the sets of bands 1+2 and those
+// that meet band 3 that x misses.
+func (st *prefixStack) vectors(x uint32) (*[crossWords]uint64, *[thirdWords]uint64) {
+	d := 0
+	y := x
+	for ; y != 0 && d < st.depth && bits.TrailingZeros32(y) == int(st.cell[d]); y &= y - 1 {
+		d++
+	}
+	for ; y != 0; y &= y - 1 {
+		c := bits.TrailingZeros32(y)
+		st.cell[d] = uint8(c)
+		for w := range st.nc {
+			st.hc[d+1][w] = st.hc[d][w] &^ st.hitC[c][w]
+		}
+		for w := range st.nt {
+			st.ht[d+1][w] = st.ht[d][w] &^ st.hitT[c][w]
+		}
+		d++
+	}
+	st.depth = d
+	return &st.hc[d], &st.ht[d]
 }
 
 // resized returns s with length n, reusing its storage when it is large

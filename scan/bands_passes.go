@@ -41,7 +41,8 @@ type bandPass struct {
 	lists               [2][]bandList
 	hitCross            [2][27][crossWords]uint64
 	hitThird            [2][27][thirdWords]uint64
-	prefix              prefixStack // buildLists' scratch
+	prefix              prefixStack // buildLists' and xBlock's scratch
+	xb                  xVectors    // the vectors of the block of band 1's sets in the pair loop
 	z                   thirdSearch
 	nMini               int              // p.third[:nMini] meet band 3 in one minirow
 	miniMR              [maxThird]uint8  // the minirow of each of them
