@@ -1,28 +1,52 @@
 package rate
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"edgrid/internal/houses"
+)
 
 // Each technique applies itself everywhere it can in one pass and reports
 // progress (a digit placed or a candidate removed) and ok (false: the
 // position is a contradiction). A pass is valid as a whole: what one
 // deduction found stays true after another, since candidates only go.
 
-// nakedSingles places every open cell with one candidate, until none is left.
+// nakedSingles places every open cell with one candidate, until none is
+// left: the cells with one candidate now, then each peer that a placement
+// leaves with one.
 func (s *state) nakedSingles() (progress, ok bool) {
-	for again := true; again; {
-		again = false
-		for c := 0; c < 81; c++ {
-			if s.placed[c] {
+	var todo [81]uint8
+	n := 0
+	for c := 0; c < 81; c++ {
+		if m := s.cand[c]; !s.placed[c] && m&(m-1) == 0 {
+			todo[n] = uint8(c)
+			n++
+		}
+	}
+	for n > 0 {
+		n--
+		c := todo[n]
+		m := s.cand[c]
+		if m == 0 {
+			return progress, false
+		}
+		s.placed[c] = true
+		s.open--
+		progress = true
+		for _, p := range &houses.Peers[c] {
+			q := s.cand[p]
+			if q&m == 0 {
 				continue
 			}
-			m := s.cand[c]
-			if m&(m-1) != 0 {
-				continue
-			}
-			if m == 0 || !s.place(c, m) {
+			q &^= m
+			s.cand[p] = q
+			if q == 0 {
 				return progress, false
 			}
-			progress, again = true, true
+			if q&(q-1) == 0 && !s.placed[p] {
+				todo[n] = p
+				n++
+			}
 		}
 	}
 	return progress, true
@@ -33,16 +57,20 @@ func (s *state) nakedSingles() (progress, ok bool) {
 func (s *state) hiddenSingles() (progress, ok bool) {
 	for u := range units {
 		cells := &units[u]
-		var once, twice uint16
+		var once, twice, done uint16
 		for _, c := range cells {
 			m := s.cand[c]
 			twice |= once & m
 			once |= m
+			if s.placed[c] {
+				done |= m
+			}
 		}
 		if once != all9 {
 			return progress, false
 		}
-		for single := once &^ twice; single != 0; single &= single - 1 {
+		// A placed digit is once in the unit, at its cell: nothing to do.
+		for single := once &^ twice &^ done; single != 0; single &= single - 1 {
 			bit := single & -single
 			for _, c := range cells {
 				if s.cand[c]&bit == 0 {
