@@ -65,16 +65,6 @@ func (s *state) place(c int, bit uint16) bool {
 	return true
 }
 
-// eliminate removes the candidates of mask from the open cell c: progress
-// when some went, and ok false when none is left.
-func (s *state) eliminate(c int, mask uint16) (progress, ok bool) {
-	if s.placed[c] || s.cand[c]&mask == 0 {
-		return false, true
-	}
-	s.cand[c] &^= mask
-	return true, s.cand[c] != 0
-}
-
 // solution writes the digits of a solved state.
 func (s *state) solution(sol *[81]uint8) {
 	for c, m := range s.cand {
