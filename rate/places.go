@@ -60,3 +60,62 @@ func (s *state) drop(w *places, c int, mask uint16) (progress, ok bool) {
 	}
 	return true, s.cand[c] != 0
 }
+
+// lockedAt[kind][m] is where a digit whose places in a unit are m (not 0)
+// is locked: for a line (kind 0) the box triple 0-2 that holds them all;
+// for a box (kind 1) its row 0-2 or, failing that, its column 3-5; -1 when
+// nowhere.
+var lockedAt = func() (at [2][512]int8) {
+	for m := 1; m < 512; m++ {
+		at[0][m], at[1][m] = -1, -1
+		for t, tri := range [3]int{0x7, 0x38, 0x1C0} {
+			if m&^tri == 0 {
+				at[0][m], at[1][m] = int8(t), int8(t)
+			}
+		}
+		if at[1][m] >= 0 {
+			continue
+		}
+		for t, tri := range [3]int{0x49, 0x92, 0x124} {
+			if m&^tri == 0 {
+				at[1][m] = int8(3 + t)
+			}
+		}
+	}
+	return at
+}()
+
+// lock is the unit a digit locked in another is removed from, and the
+// positions there outside the other.
+type lock struct {
+	target uint8
+	rest   uint16
+}
+
+// locks[u][x] is the lock of unit u at lockedAt's place x.
+var locks = func() (l [27][6]lock) {
+	for u := 0; u < 27; u++ {
+		for x := 0; x < 6; x++ {
+			var t int
+			switch {
+			case u < 9 && x < 3: // row u, box triple x
+				t = 18 + 3*(u/3) + x
+			case u < 18 && x < 3: // column u-9, row triple x
+				t = 18 + 3*x + (u-9)/3
+			case u >= 18 && x < 3: // box u-18, its row x
+				t = 3*((u-18)/3) + x
+			case u >= 18: // its column x-3
+				t = 9 + 3*((u-18)%3) + x - 3
+			default:
+				continue
+			}
+			l[u][x].target = uint8(t)
+			for j, c := range units[t] {
+				if !inUnit(u, int(c)) {
+					l[u][x].rest |= 1 << j
+				}
+			}
+		}
+	}
+	return l
+}()

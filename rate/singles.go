@@ -29,6 +29,7 @@ func (s *state) propagate(todo *[81]uint8, n int) bool {
 		}
 		s.placed[c] = true
 		s.open--
+		s.mark(int(c), m)
 		for _, p := range &houses.Peers[c] {
 			q := s.cand[p]
 			if q&m == 0 {
@@ -81,15 +82,16 @@ func (s *state) singles(top Technique) (used Technique, ok bool) {
 func (s *state) hiddenSingles() (progress, ok bool) {
 	var todo [81]uint8
 	for u := range units {
+		done := s.done[u]
+		if done == all9 {
+			continue
+		}
 		cells := &units[u]
-		var once, twice, done uint16
+		var once, twice uint16
 		for _, c := range cells {
 			m := s.cand[c]
 			twice |= once & m
 			once |= m
-			if s.placed[c] {
-				done |= m
-			}
 		}
 		if once != all9 {
 			return progress, false

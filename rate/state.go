@@ -12,7 +12,8 @@ import (
 type state struct {
 	cand   [81]uint16
 	placed [81]bool
-	open   int // cells not placed
+	done   [27]uint16 // done[u]: the digits placed in unit u
+	open   int        // cells not placed
 }
 
 // all9 is the candidate set of every digit.
@@ -36,7 +37,7 @@ func (s *state) load(p *[81]uint8) bool {
 	for c := range s.cand {
 		s.cand[c], s.placed[c] = all9, false
 	}
-	s.open = 81
+	s.open, s.done = 81, [27]uint16{}
 	for c, v := range p {
 		if v != 0 && !s.place(c, 1<<(v-1)) {
 			return false
@@ -54,6 +55,7 @@ func (s *state) place(c int, bit uint16) bool {
 	}
 	s.cand[c], s.placed[c] = bit, true
 	s.open--
+	s.mark(c, bit)
 	for _, p := range &houses.Peers[c] {
 		if s.cand[p]&bit != 0 {
 			s.cand[p] &^= bit
@@ -63,6 +65,14 @@ func (s *state) place(c int, bit uint16) bool {
 		}
 	}
 	return true
+}
+
+// mark records digit bit as placed in the units of cell c.
+func (s *state) mark(c int, bit uint16) {
+	at := &cellAt[c]
+	s.done[at[0].u] |= bit
+	s.done[at[1].u] |= bit
+	s.done[at[2].u] |= bit
 }
 
 // solution writes the digits of a solved state.

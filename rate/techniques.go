@@ -13,37 +13,24 @@ import "math/bits"
 // box when its open places on a line all lie in that box (claiming).
 func (s *state) lockedCandidates(w *places) (progress, ok bool) {
 	for u := 0; u < 27; u++ {
+		kind := min(u/9, 1) // 0 a line, 1 a box
 		for d := 0; d < 9; d++ {
-			target, m := -1, w[u][d]
+			m := w[u][d]
 			if m == 0 {
 				continue
 			}
-			for t, tri := range [3]uint16{0x7, 0x38, 0x1C0} {
-				switch {
-				case m&^tri != 0:
-				case u >= 18:
-					target = 3*((u-18)/3) + t // the box's row t
-				case u >= 9:
-					target = 18 + 3*t + (u-9)/3
-				default:
-					target = 18 + 3*(u/3) + t
-				}
+			x := lockedAt[kind][m]
+			if x < 0 {
+				continue
 			}
-			if target < 0 && u >= 18 {
-				for t, tri := range [3]uint16{0x49, 0x92, 0x124} {
-					if m&^tri == 0 {
-						target = 9 + 3*((u-18)%3) + t // the box's column t
-					}
-				}
-			}
-			if target < 0 {
+			lk := &locks[u][x]
+			rest := w[lk.target][d] & lk.rest
+			if rest == 0 {
 				continue
 			}
 			bit := uint16(1) << d
-			for _, c := range &units[target] {
-				if inUnit(u, int(c)) {
-					continue
-				}
+			for ; rest != 0; rest &= rest - 1 {
+				c := units[lk.target][bits.TrailingZeros16(rest)]
 				p, ok := s.drop(w, int(c), bit)
 				progress = progress || p
 				if !ok {
