@@ -61,15 +61,16 @@ func (s *state) nakedSubset(w *places, k int) (progress, ok bool) {
 		if open <= k || n < k {
 			continue
 		}
-		for cb := (combo{n: n, k: k}); cb.next(); {
-			idx := cb.idx[:k]
-			var union uint16
-			for _, i := range idx {
-				union |= s.cand[pick[i]]
+		var vals [9]uint16
+		for i := range n {
+			vals[i] = s.cand[pick[i]]
+		}
+		for ss := (subsets{n: n, k: k}); ; {
+			union, found := ss.next(&vals)
+			if !found {
+				break
 			}
-			if bits.OnesCount16(union) != k {
-				continue
-			}
+			idx := ss.idx[:k]
 			for _, c := range &units[u] {
 				in := false
 				for _, i := range idx {
@@ -83,6 +84,9 @@ func (s *state) nakedSubset(w *places, k int) (progress, ok bool) {
 				if !good {
 					return progress, false
 				}
+			}
+			for i := range n { // the later subsets see what went
+				vals[i] = s.cand[pick[i]]
 			}
 		}
 	}
@@ -102,24 +106,25 @@ func (s *state) hiddenSubset(w *places, k int) (progress, ok bool) {
 			continue
 		}
 		var pick [9]int
+		var vals [9]uint16
 		n := 0
 		for d, m := range where {
 			if c := bits.OnesCount16(m); c >= 2 && c <= k {
-				pick[n] = d
+				pick[n], vals[n] = d, m
 				n++
 			}
 		}
 		if n < k {
 			continue
 		}
-		for cb := (combo{n: n, k: k}); cb.next(); {
-			var union, digits uint16
-			for _, i := range cb.idx[:k] {
-				union |= where[pick[i]]
-				digits |= 1 << pick[i]
+		for ss := (subsets{n: n, k: k}); ; {
+			union, found := ss.next(&vals)
+			if !found {
+				break
 			}
-			if bits.OnesCount16(union) != k {
-				continue
+			var digits uint16
+			for _, i := range ss.idx[:k] {
+				digits |= 1 << pick[i]
 			}
 			for m := union; m != 0; m &= m - 1 {
 				p, good := s.drop(w, int(units[u][bits.TrailingZeros16(m)]), all9&^digits)
@@ -145,24 +150,25 @@ func (s *state) fish(w *places, k int) (progress, ok bool) {
 				lines[i] = w[9*byCols+i][d]
 			}
 			var pick [9]int
+			var vals [9]uint16
 			n := 0
 			for i, m := range lines {
 				if c := bits.OnesCount16(m); c >= 2 && c <= k {
-					pick[n] = i
+					pick[n], vals[n] = i, m
 					n++
 				}
 			}
 			if n < k {
 				continue
 			}
-			for cb := (combo{n: n, k: k}); cb.next(); {
-				var union, base uint16
-				for _, i := range cb.idx[:k] {
-					union |= lines[pick[i]]
-					base |= 1 << pick[i]
+			for ss := (subsets{n: n, k: k}); ; {
+				union, found := ss.next(&vals)
+				if !found {
+					break
 				}
-				if bits.OnesCount16(union) != k {
-					continue
+				var base uint16
+				for _, i := range ss.idx[:k] {
+					base |= 1 << pick[i]
 				}
 				for i := 0; i < 9; i++ {
 					if base&(1<<i) != 0 {
@@ -187,37 +193,42 @@ func (s *state) fish(w *places, k int) (progress, ok bool) {
 	return progress, true
 }
 
-// combo steps through the k-subsets of 0..n-1 in increasing order, as
-// ascending indices in idx[:k], without allocating (k <= 4).
-type combo struct {
+// subsets steps through the k-subsets of 0..n-1 (k <= 4) in increasing
+// order, as ascending indices in idx[:k], that have exactly k bits among
+// their values: next skips every subset that extends a partial one whose
+// values already have more than k, which none of them could pass.
+type subsets struct {
 	idx  [4]int
+	un   [4]uint16 // un[d]: the values of idx[:d], ORed
 	n, k int
 	on   bool
 }
 
-// next moves to the next subset and reports false after the last.
-func (c *combo) next() bool {
-	if !c.on {
-		if c.k > c.n {
-			return false
+// next moves to the next subset whose values (vals at idx[:k]) have k bits
+// between them and returns them, or found false after the last. The
+// values of a partial subset are read when it is formed: vals may change
+// between calls, except at the indices of the subset last returned.
+func (it *subsets) next(vals *[9]uint16) (union uint16, found bool) {
+	d := it.k - 1
+	if !it.on {
+		it.on, d, it.idx[0] = true, 0, -1
+	}
+	for d >= 0 {
+		it.idx[d]++
+		i := it.idx[d]
+		if i > it.n-it.k+d {
+			d--
+			continue
 		}
-		for i := 0; i < c.k; i++ {
-			c.idx[i] = i
+		u := it.un[d] | vals[i]
+		if w := bits.OnesCount16(u); w > it.k || d == it.k-1 && w < it.k {
+			continue
 		}
-		c.on = true
-		return true
+		if d == it.k-1 {
+			return u, true
+		}
+		d++
+		it.un[d], it.idx[d] = u, i
 	}
-	// Raise the last index that can rise, and reset those after it.
-	i := c.k - 1
-	for i >= 0 && c.idx[i] == c.n-c.k+i {
-		i--
-	}
-	if i < 0 {
-		return false
-	}
-	c.idx[i]++
-	for j := i + 1; j < c.k; j++ {
-		c.idx[j] = c.idx[j-1] + 1
-	}
-	return true
+	return 0, false
 }
