@@ -2,11 +2,15 @@ package rate
 
 import "math/bits"
 
-// places are where each digit can go in each unit: places[u][d] has bit j
-// set when digit d+1 is a candidate of the open cell units[u][j]. The
+// places are where each digit can go in each unit: at[u][d] has bit j set
+// when digit d+1 is a candidate of the open cell units[u][j]. The
 // techniques past the singles read them instead of the cells, and keep
 // them in step with every candidate they remove (drop).
-type places [27][9]uint16
+type places struct {
+	at   [27][9]uint16
+	todo [81]uint8 // todo[:n]: the open cells drop left with one candidate
+	n    int
+}
 
 // cellAt are the three units of each cell (row, column, box) and the
 // cell's position bit in each.
@@ -28,7 +32,7 @@ func inUnit(u, c int) bool { return int(cellAt[c][u/9].u) == u }
 
 // fill sets w to the places of s.
 func (s *state) fill(w *places) {
-	*w = places{}
+	w.at, w.n = [27][9]uint16{}, 0
 	for c := 0; c < 81; c++ {
 		if s.placed[c] {
 			continue
@@ -36,9 +40,9 @@ func (s *state) fill(w *places) {
 		at := &cellAt[c]
 		for m := s.cand[c]; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m)
-			w[at[0].u][d] |= at[0].bit
-			w[at[1].u][d] |= at[1].bit
-			w[at[2].u][d] |= at[2].bit
+			w.at[at[0].u][d] |= at[0].bit
+			w.at[at[1].u][d] |= at[1].bit
+			w.at[at[2].u][d] |= at[2].bit
 		}
 	}
 }
@@ -50,15 +54,20 @@ func (s *state) drop(w *places, c int, mask uint16) (progress, ok bool) {
 	if s.placed[c] || gone == 0 {
 		return false, true
 	}
-	s.cand[c] &^= gone
+	left := s.cand[c] &^ gone
+	s.cand[c] = left
+	if left != 0 && left&(left-1) == 0 {
+		w.todo[w.n] = uint8(c)
+		w.n++
+	}
 	at := &cellAt[c]
 	for m := gone; m != 0; m &= m - 1 {
 		d := bits.TrailingZeros16(m)
-		w[at[0].u][d] &^= at[0].bit
-		w[at[1].u][d] &^= at[1].bit
-		w[at[2].u][d] &^= at[2].bit
+		w.at[at[0].u][d] &^= at[0].bit
+		w.at[at[1].u][d] &^= at[1].bit
+		w.at[at[2].u][d] &^= at[2].bit
 	}
-	return true, s.cand[c] != 0
+	return true, left != 0
 }
 
 // lockedAt[kind][m] is where a digit whose places in a unit are m (not 0)

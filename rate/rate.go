@@ -121,8 +121,8 @@ func Ladder(p *[81]uint8, top Technique) (hardest Technique, solved bool) {
 // where the ladder's steps through them end whatever their order.
 func (s *state) ladder(top Technique) (hardest Technique, ok bool) {
 	var w places
+	used, ok := s.singles(top)
 	for {
-		used, ok := s.singles(top)
 		hardest = max(hardest, used)
 		if !ok || s.open == 0 || top < LockedCandidates {
 			return hardest, ok
@@ -143,6 +143,7 @@ func (s *state) ladder(top Technique) (hardest Technique, ok bool) {
 			return hardest, true
 		}
 		hardest = max(hardest, t)
+		used, ok = s.singlesFrom(&w.todo, w.n, top)
 	}
 }
 
@@ -216,10 +217,10 @@ func (r *Rater) branch(d int) {
 	for m := s.cand[cell]; m != 0 && r.solutions < 2 && r.err == nil; m &= m - 1 {
 		next := &r.stack[d+1]
 		*next = *s
-		if !next.place(cell, m&-m) {
-			continue
-		}
-		if _, ok := next.ladder(searchTop); !ok {
+		// s is stuck, so that the only single is the cell tried.
+		next.cand[cell] = m & -m
+		todo := [81]uint8{uint8(cell)}
+		if _, ok := next.singlesFrom(&todo, 1, searchTop); !ok {
 			continue
 		}
 		if next.open > 0 {

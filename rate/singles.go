@@ -56,6 +56,18 @@ func (s *state) propagate(todo *[81]uint8, n int) bool {
 // alone stall with open cells. ok false is a contradiction.
 func (s *state) singles(top Technique) (used Technique, ok bool) {
 	p, ok := s.nakedSingles()
+	return s.hiddenAfter(top, p, ok)
+}
+
+// singlesFrom is singles for a position whose only open cells with one
+// candidate are todo[:n].
+func (s *state) singlesFrom(todo *[81]uint8, n int, top Technique) (used Technique, ok bool) {
+	return s.hiddenAfter(top, n > 0, s.propagate(todo, n))
+}
+
+// hiddenAfter is the rest of singles after naked singles that made
+// progress p and reported ok.
+func (s *state) hiddenAfter(top Technique, p, ok bool) (used Technique, _ bool) {
 	if p || !ok {
 		used = NakedSingle
 	}

@@ -15,7 +15,7 @@ func (s *state) lockedCandidates(w *places) (progress, ok bool) {
 	for u := 0; u < 27; u++ {
 		kind := min(u/9, 1) // 0 a line, 1 a box
 		for d := 0; d < 9; d++ {
-			m := w[u][d]
+			m := w.at[u][d]
 			if m == 0 {
 				continue
 			}
@@ -24,7 +24,7 @@ func (s *state) lockedCandidates(w *places) (progress, ok bool) {
 				continue
 			}
 			lk := &locks[u][x]
-			rest := w[lk.target][d] & lk.rest
+			rest := w.at[lk.target][d] & lk.rest
 			if rest == 0 {
 				continue
 			}
@@ -97,7 +97,7 @@ func (s *state) nakedSubset(w *places, k int) (progress, ok bool) {
 // and removes the other candidates of those places.
 func (s *state) hiddenSubset(w *places, k int) (progress, ok bool) {
 	for u := range units {
-		where := w[u] // the places as the unit's search found them
+		where := w.at[u] // the places as the unit's search found them
 		var any uint16
 		for _, m := range where {
 			any |= m
@@ -147,7 +147,7 @@ func (s *state) fish(w *places, k int) (progress, ok bool) {
 		for byCols := 0; byCols < 2; byCols++ {
 			var lines [9]uint16 // lines[i]: the cross positions of the digit's open places on line i
 			for i := range lines {
-				lines[i] = w[9*byCols+i][d]
+				lines[i] = w.at[9*byCols+i][d]
 			}
 			var pick [9]int
 			var vals [9]uint16
