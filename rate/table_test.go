@@ -26,7 +26,7 @@ var tableSets = []string{"qqwing_graded", "puzzles2_17_clue", "puzzles3_magictou
 
 // tablePuzzles returns the puzzles of set: testdata/qqwing_graded, or a
 // shared set.
-func tablePuzzles(t *testing.T, set string) [][81]uint8 {
+func tablePuzzles(t testing.TB, set string) [][81]uint8 {
 	t.Helper()
 	if set != "qqwing_graded" {
 		return loadSet(t, set)
