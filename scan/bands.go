@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/bits"
+	"slices"
 
 	"edgrid/canon"
 	"edgrid/solve"
@@ -57,7 +58,8 @@ type bandScanner struct {
 	uas     []cells // the grid's minimal unavoidable sets, smallest first
 	learned []cells // sets learned from candidates with a second solution
 	valid   [2][3][]uint32
-	lowBand [3]int // the rows' bands in the order of the low passes
+	lowDir  int    // the direction of the low passes' band 3: 0 rows' bands, 1 stacks
+	lowBand [3]int // the bands of lowDir in the order of the low passes
 
 	p bandPass // the pass in progress
 }
@@ -101,9 +103,8 @@ func (s *bandScanner) tick() error {
 }
 
 // listValid lists the valid clue sets of each band of the grid and of its
-// transpose, of as many clues as a band 1 or 2 may hold, and orders the
-// rows' bands for the low passes: the band with the most valid sets of
-// lowMax clues first, so that it is band 3 of the costliest low pass.
+// transpose, of as many clues as a band 1 or 2 may hold, and chooses the
+// direction and the order of the bands for the low passes (lowOrder).
 func (s *bandScanner) listValid() {
 	var uas [2][3][]uint32
 	var allowed [2][3]uint32
@@ -122,25 +123,45 @@ func (s *bandScanner) listValid() {
 	// least leave.
 	lo := (s.k + 2) / 3
 	hi := max(min(lowMax, s.k-lo-least), s.k-(lowMax+1)-least)
-	var count [3][28]int64
+	var count [2][3][28]int64
 	for dir := range 2 {
 		for b := range 3 {
 			s.valid[dir][b] = validSets(uas[dir][b], allowed[dir][b], 0, hi, s.valid[dir][b][:0])
-			if dir == 0 {
-				for _, x := range s.valid[dir][b] {
-					count[b][bits.OnesCount32(x)]++
-				}
+			sortLex(s.valid[dir][b])
+			for _, x := range s.valid[dir][b] {
+				count[dir][b][bits.OnesCount32(x)]++
 			}
 		}
 	}
-	s.lowBand = lowOrder(s.k, &count)
+	// A puzzle of the low passes has at most lowMax clues in every band
+	// and stack, so the low passes may take band 3 among the rows' bands
+	// or among the stacks: the direction whose pairs cost less.
+	rows, rowCost := lowOrder(s.k, &count[0])
+	cols, colCost := lowOrder(s.k, &count[1])
+	s.lowDir, s.lowBand = 0, rows
+	if colCost < rowCost {
+		s.lowDir, s.lowBand = 1, cols
+	}
 }
 
-// lowOrder is the order of the rows' bands for the low passes that tests
-// the fewest pairs of bands 1+2, from the number of valid sets of each size
-// of each band: the low passes' pairs depend on it (a band before band 3 in
-// the order holds fewer clues than band 3), the puzzles they find do not.
-func lowOrder(k int, count *[3][28]int64) [3]int {
+// sortLex sorts clue sets in the lexicographic order of their ascending
+// cells: the set holding the lowest cell where two differ comes first.
+func sortLex(sets []uint32) {
+	for i, x := range sets {
+		sets[i] = ^bits.Reverse32(x)
+	}
+	slices.Sort(sets)
+	for i, x := range sets {
+		sets[i] = bits.Reverse32(^x)
+	}
+}
+
+// lowOrder is the order of the bands of one direction for the low passes
+// that tests the fewest pairs of bands 1+2, and that number, from the
+// number of valid sets of each size of each band: the low passes' pairs
+// depend on it (a band before band 3 in the order holds fewer clues than
+// band 3), the puzzles they find do not.
+func lowOrder(k int, count *[3][28]int64) ([3]int, int64) {
 	best, bestCost := [3]int{0, 1, 2}, int64(-1)
 	for _, order := range [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
 		var cost int64
@@ -176,7 +197,7 @@ func lowOrder(k int, count *[3][28]int64) [3]int {
 			best, bestCost = order, cost
 		}
 	}
-	return best
+	return best, bestCost
 }
 
 // localAllowed is the allowed cells of frame band j as local cells.

@@ -19,34 +19,19 @@ func (s *bandScanner) candidate(x, y, z uint32) error {
 		}
 	}
 	s.stats.Candidates++
-	var clues cells
-	for j, part := range [3]uint32{x, y, z} {
-		for m := part; m != 0; m &= m - 1 {
-			clues.set(int(p.fr.orig[27*j+bits.TrailingZeros32(m)]))
-		}
-	}
-	var puzzle, other [81]uint8
+	clues := s.clueCells(x, y, z)
+	var puzzle [81]uint8
 	for m := clues; !m.empty(); {
 		c := m.first()
 		m.clear(c)
 		puzzle[c] = s.g[c]
 	}
-	n, err := s.fast.Other(s.ctx, &puzzle, &s.g, &other)
-	if err != nil {
-		return err
-	}
-	if n == 2 {
-		var u cells
-		for c := range 81 {
-			if other[c] != s.g[c] {
-				u.set(c)
-			}
-		}
-		if s.learn(u) {
+	if u, err := s.second(&puzzle); err != nil || !u.empty() {
+		if err == nil && s.learn(u) {
 			// Inside bands 1+2: no band 3 completes them.
 			return errPairDead
 		}
-		return nil
+		return err
 	}
 	if s.owner(clues) != p.id {
 		return nil
@@ -74,6 +59,36 @@ func (s *bandScanner) candidate(x, y, z uint32) error {
 		return errStop
 	}
 	return nil
+}
+
+// clueCells is the clue set made of x, y and z, local cells of frame bands
+// 0, 1 and 2, as cells of the grid.
+func (s *bandScanner) clueCells(x, y, z uint32) cells {
+	var clues cells
+	for j, part := range [3]uint32{x, y, z} {
+		for m := part; m != 0; m &= m - 1 {
+			clues.set(int(s.p.fr.orig[27*j+bits.TrailingZeros32(m)]))
+		}
+	}
+	return clues
+}
+
+// second is a minimal unavoidable set that the clues of puzzle (the grid's
+// digits there, 0 elsewhere) miss, empty when the puzzle's solution is
+// unique.
+func (s *bandScanner) second(puzzle *[81]uint8) (cells, error) {
+	var other [81]uint8
+	n, err := s.fast.Other(s.ctx, puzzle, &s.g, &other)
+	if err != nil || n < 2 {
+		return cells{}, err
+	}
+	var u cells
+	for c := range 81 {
+		if other[c] != s.g[c] {
+			u.set(c)
+		}
+	}
+	return s.shrink(s.ctx, u)
 }
 
 // learn keeps unavoidable set u for the rest of the scan: in this pass as
@@ -118,4 +133,31 @@ func ring[T any](s []T, u T, next *int) []T {
 	s[*next%maxExtra] = u
 	*next++
 	return s
+}
+
+// spare is band 3's search when the clues x, y and chosen (local cells of
+// frame bands 0, 1 and 2) hit every set it knows with clues left to place.
+// When they leave a second solution it returns the band-3 cells of a
+// minimal unavoidable set they miss, learned for the rest of the scan:
+// every completion needs a clue there (alive is false when the set has
+// none there, so that no completion exists). It returns 0 and alive when
+// the clues already fix the solution: every completion is a puzzle,
+// minimal or not.
+func (s *bandScanner) spare(x, y, chosen uint32) (u3 uint32, alive bool, err error) {
+	clues := s.clueCells(x, y, chosen)
+	var puzzle [81]uint8
+	for m := clues; !m.empty(); {
+		c := m.first()
+		m.clear(c)
+		puzzle[c] = s.g[c]
+	}
+	u, err := s.second(&puzzle)
+	if err != nil || u.empty() {
+		return 0, err == nil, err
+	}
+	if s.learn(u) {
+		return 0, false, errPairDead
+	}
+	u3 = s.p.fr.split(u)[2]
+	return u3, true, nil
 }

@@ -186,22 +186,38 @@ func (s *bandScanner) buildLists(j, lo, hi int) {
 	}
 	hitC, hitT := &p.hitCross[j], &p.hitThird[j]
 	nc, nt := (len(p.cross)+63)/64, (len(p.third)+63)/64
+	// The valid sets come in the lexicographic order of their cells
+	// (listValid), so that each shares its first cells with the one
+	// before: the vectors of those prefixes stay on a stack, and only the
+	// cells after them are applied.
+	st := &p.prefix
+	*st = prefixStack{} // the words past nc and nt stay zero
+	st.hc[0], st.ht[0] = allCross, allThird
+	depth := 0
 	for _, x := range valid {
 		n := bits.OnesCount32(x)
 		if n < lo || n > hi {
 			continue
 		}
-		// Only the words that hold sets: the others stay zero.
-		hc, ht := allCross, allThird
-		for y := x; y != 0; y &= y - 1 {
+		d := 0
+		y := x
+		for ; y != 0 && d < depth && bits.TrailingZeros32(y) == int(st.cell[d]); y &= y - 1 {
+			d++
+		}
+		for ; y != 0; y &= y - 1 {
 			c := bits.TrailingZeros32(y)
+			st.cell[d] = uint8(c)
+			// Only the words that hold sets: the others stay zero.
 			for w := range nc {
-				hc[w] &^= hitC[c][w]
+				st.hc[d+1][w] = st.hc[d][w] &^ hitC[c][w]
 			}
 			for w := range nt {
-				ht[w] &^= hitT[c][w]
+				st.ht[d+1][w] = st.ht[d][w] &^ hitT[c][w]
 			}
+			d++
 		}
+		depth = d
+		hc, ht := &st.hc[d], &st.ht[d]
 		l := &p.lists[j][n]
 		i := count[n]
 		count[n]++
@@ -209,8 +225,17 @@ func (s *bandScanner) buildLists(j, lo, hi int) {
 		l.stk[i] = stackCounts(x)
 		l.v0[i] = hc[0]
 		l.v1[i] = [crossWords - 1]uint64(hc[1:])
-		l.w[i] = ht
+		l.w[i] = *ht
 	}
+}
+
+// prefixStack holds the vectors of the prefixes of the clue set in
+// progress in buildLists: cell[d] is its d-th cell, hc[d] and ht[d] the
+// vectors of its first d cells.
+type prefixStack struct {
+	cell [28]uint8
+	hc   [28][crossWords]uint64
+	ht   [28][thirdWords]uint64
 }
 
 // resized returns s with length n, reusing its storage when it is large

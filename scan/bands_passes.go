@@ -11,10 +11,11 @@ package scan
 //     direction, stacks (after the bands) hold at most n3, bands (before
 //     the stacks) fewer than n3.
 //   - low passes, when no band or stack holds more than lowMax: only the
-//     rows' bands serve as band 3, in the order lowBand (lowOrder: the order
-//     most valid sets of lowMax clues first, so that its costly pairs of
-//     bands 1+2 come up in one pass only); band 3 is the first of them in
-//     that order with the most clues, and every stack holds at most lowMax.
+//     bands of one direction, lowDir (the rows' bands or the stacks), serve
+//     as band 3, in the order lowBand (lowOrder: the direction and order
+//     that test the fewest pairs, so that the costly pairs of bands 1+2 come
+//     up in one pass only); band 3 is the first of them in that order with
+//     the most clues, and every band and stack holds at most lowMax.
 //
 // A pass fixes the frame, n3 and the most clues each band of bands 1+2 and
 // each stack may hold.
@@ -40,6 +41,7 @@ type bandPass struct {
 	lists               [2][]bandList
 	hitCross            [2][27][crossWords]uint64
 	hitThird            [2][27][thirdWords]uint64
+	prefix              prefixStack // buildLists' scratch
 	z                   thirdSearch
 	nMini               int             // p.third[:nMini] meet band 3 in one minirow
 	miniMR              [maxThird]uint8 // the minirow of each of them
@@ -83,8 +85,8 @@ func (s *bandScanner) owner(p cells) int {
 	}
 	bm, a := -1, 0
 	for i, b := range s.lowBand {
-		if v[b] > bm {
-			bm, a = v[b], i
+		if v[3*s.lowDir+b] > bm {
+			bm, a = v[3*s.lowDir+b], i
 		}
 	}
 	return passID(false, a, bm)
@@ -123,7 +125,7 @@ func (s *bandScanner) passes() error {
 			}
 			specs = append(specs, passSpec{passID(true, t, n3), n3, most, stackMax})
 		}
-		if dir == 0 {
+		if dir == s.lowDir {
 			// The low passes with band b as band 3: the bands before
 			// it in lowBand hold fewer clues than it.
 			a := 0

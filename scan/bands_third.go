@@ -132,6 +132,24 @@ func (s *bandScanner) criticalRow(x, y uint32, code *[9]uint8, mr int, z uint32)
 // fewest open cells, each open cell in turn a clue and then dead.
 func (s *bandScanner) zNode(x, y, chosen uint32, k int, dead uint32, cnt [3]int) error {
 	z := &s.p.z
+	left := z.n - k
+	if len(z.lv[k]) == 0 {
+		if left == 0 {
+			return s.candidate(x, y, chosen)
+		}
+		// Every set known is hit with clues to spare: rather than try
+		// each way to place them, ask the solver whether the clues so
+		// far leave a second solution, and if so hit the set it shows.
+		u3, alive, err := s.spare(x, y, chosen)
+		if err != nil || !alive {
+			return err
+		}
+		if u3 == 0 {
+			free := (1<<27 - 1) &^ dead &^ chosen
+			return s.zFill(x, y, chosen, free, left, cnt)
+		}
+		z.lv[k] = append(z.lv[k], u3)
+	}
 	sets := z.lv[k]
 	best, bestN := uint32(0), 28
 	var taken uint32
@@ -149,11 +167,6 @@ func (s *bandScanner) zNode(x, y, chosen uint32, k int, dead uint32, cnt [3]int)
 			taken |= open
 			disjoint++
 		}
-	}
-	left := z.n - k
-	if len(sets) == 0 {
-		free := (1<<27 - 1) &^ dead &^ chosen
-		return s.zFill(x, y, chosen, free, left, cnt)
 	}
 	if disjoint > left {
 		return nil
