@@ -21,7 +21,7 @@ const MaxBandClues = 18
 // times thirdWords).
 const (
 	crossWords = 16
-	thirdWords = 8
+	thirdWords = 16
 	maxCross   = 64 * crossWords
 	maxThird   = 64 * thirdWords
 	// firstCross and firstThird are the collected sets a frame puts in

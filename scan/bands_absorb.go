@@ -17,11 +17,11 @@ func (s *bandScanner) absorb() {
 		for k, u := range p.xy12 {
 			parts[k] = [2]uint32{u.p0, u.p1}
 		}
-		p.absorbInto(parts, len(p.cross), func(l *bandList, e, i int) {
-			if i < 64 {
-				l.v0[e] |= 1 << i
+		p.absorbInto(parts, len(p.cross), func(l *bandList, e, w int, m uint64) {
+			if w == 0 {
+				l.v0[e] |= m
 			} else {
-				l.v1[e][i/64-1] |= 1 << (i & 63)
+				l.v1[e][w-1] |= m
 			}
 		}, func(j, c, i int) { p.hitCross[j][c][i>>6] |= 1 << (i & 63) })
 		p.cross = append(p.cross, p.xy12...)
@@ -32,8 +32,8 @@ func (s *bandScanner) absorb() {
 		for k, u := range p.extra {
 			parts[k] = [2]uint32{u.p0, u.p1}
 		}
-		p.absorbInto(parts, len(p.third), func(l *bandList, e, i int) {
-			l.w[e][i>>6] |= 1 << (i & 63)
+		p.absorbInto(parts, len(p.third), func(l *bandList, e, w int, m uint64) {
+			l.w[e][w] |= m
 		}, func(j, c, i int) { p.hitThird[j][c][i>>6] |= 1 << (i & 63) })
 		p.third = append(p.third, p.extra...)
 		p.extra, p.extraNext = p.extra[:0], 0
@@ -41,23 +41,43 @@ func (s *bandScanner) absorb() {
 }
 
 // absorbInto gives the sets with cells parts in frame bands 0 and 1 the
-// vector bits base, base+1, ...: miss(l, e, i) marks set i missed by clue
-// set e of list l, hit(j, c, i) marks cell c of band j as in set i.
-func (p *bandPass) absorbInto(parts [][2]uint32, base int, miss func(l *bandList, e, i int), hit func(j, c, i int)) {
-	for j := range 2 {
-		for n := range p.lists[j] {
-			l := &p.lists[j][n]
-			for e, x := range l.sets {
-				for k, u := range parts {
-					if u[j]&x == 0 {
-						miss(l, e, base+k)
+// vector bits base, base+1, ...: or(l, e, w, m) sets the bits m in word w
+// of the vector of clue set e of list l (the sets it misses), hit(j, c, i)
+// marks cell c of band j as in set i. The sets go 64 at a time: a clue set
+// misses those of them that none of its cells is in.
+func (p *bandPass) absorbInto(parts [][2]uint32, base int, or func(l *bandList, e, w int, m uint64), hit func(j, c, i int)) {
+	for k0 := 0; k0 < len(parts); k0 += 64 {
+		chunk := parts[k0:min(k0+64, len(parts))]
+		all := ^uint64(0) >> (64 - len(chunk))
+		at := base + k0
+		w, shift := at>>6, uint(at&63)
+		for j := range 2 {
+			var in [27]uint64 // in[c]: the sets of chunk holding cell c
+			for k, u := range chunk {
+				for m := u[j]; m != 0; m &= m - 1 {
+					in[bits.TrailingZeros32(m)] |= 1 << k
+				}
+			}
+			for n := range p.lists[j] {
+				l := &p.lists[j][n]
+				for e, x := range l.sets {
+					miss := all
+					for ; x != 0; x &= x - 1 {
+						miss &^= in[bits.TrailingZeros32(x)]
+					}
+					if miss == 0 {
+						continue
+					}
+					or(l, e, w, miss<<shift)
+					if shift > 0 && miss>>(64-shift) != 0 {
+						or(l, e, w+1, miss>>(64-shift))
 					}
 				}
 			}
-		}
-		for k, u := range parts {
-			for m := u[j]; m != 0; m &= m - 1 {
-				hit(j, bits.TrailingZeros32(m), base+k)
+			for k, u := range chunk {
+				for m := u[j]; m != 0; m &= m - 1 {
+					hit(j, bits.TrailingZeros32(m), at+k)
+				}
 			}
 		}
 	}

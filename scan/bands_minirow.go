@@ -66,3 +66,18 @@ var minirowNeed, minirowHits = func() (need [256]uint8, hits [256][]uint8) {
 	}
 	return
 }()
+
+// minirowRedundant[code] has bit s set for each 3-bit set s of code that
+// holds another set of code: hitting the smaller hits it too.
+var minirowRedundant = func() (r [256]uint8) {
+	for code := range 256 {
+		for s := 1; s < 8; s++ {
+			for t := 1; t < 8; t++ {
+				if t != s && code>>s&1 != 0 && code>>t&1 != 0 && t&s == t {
+					r[code] |= 1 << s
+				}
+			}
+		}
+	}
+	return
+}()

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 )
@@ -109,6 +110,7 @@ func (s *bandScanner) frameSets() {
 	if len(p.third) > firstThird {
 		p.third = p.third[:firstThird]
 	}
+	groupMinirows(p.third)
 	p.nMini = 0
 	for i, u := range p.third {
 		mr, sub, ok := inMinirow(u.p3)
@@ -117,6 +119,13 @@ func (s *bandScanner) frameSets() {
 		}
 		p.nMini = i + 1
 		p.miniMR[i], p.miniSub[i] = uint8(mr), sub
+	}
+	// runEnd[i]: the end of the run of sets with set i's band-3 part.
+	for i := p.nMini - 1; i >= 0; i-- {
+		p.runEnd[i] = uint16(i + 1)
+		if i+1 < p.nMini && p.third[i+1].p3 == p.third[i].p3 {
+			p.runEnd[i] = p.runEnd[i+1]
+		}
 	}
 	for j := range 2 {
 		p.hitCross[j] = [27][crossWords]uint64{}
@@ -149,6 +158,25 @@ func sortThird(t []third) {
 		return k
 	}
 	slices.SortStableFunc(t, func(a, b third) int { return key(a) - key(b) })
+}
+
+// groupMinirows orders the sets of t that meet band 3 in one minirow (the
+// first, after sortThird) by their cells in band 3, keeping sortThird's
+// order otherwise, so that each minirow part is one run of sets.
+func groupMinirows(t []third) {
+	n := 0
+	for n < len(t) {
+		if _, _, ok := inMinirow(t[n].p3); !ok {
+			break
+		}
+		n++
+	}
+	slices.SortStableFunc(t[:n], func(a, b third) int {
+		if c := cmp.Compare(bits.OnesCount32(a.p3), bits.OnesCount32(b.p3)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.p3, b.p3)
+	})
 }
 
 // buildLists fills p.lists[j][n] for n in lo..hi with the valid sets of n

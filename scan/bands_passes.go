@@ -43,10 +43,11 @@ type bandPass struct {
 	hitThird            [2][27][thirdWords]uint64
 	prefix              prefixStack // buildLists' scratch
 	z                   thirdSearch
-	nMini               int             // p.third[:nMini] meet band 3 in one minirow
-	miniMR              [maxThird]uint8 // the minirow of each of them
-	miniSub             [maxThird]uint8 // its cells there, as a 3-bit set of places
-	others              []uint32        // scratch: the sets a critical band 3 must hit beyond its minirows
+	nMini               int              // p.third[:nMini] meet band 3 in one minirow
+	miniMR              [maxThird]uint8  // the minirow of each of them
+	miniSub             [maxThird]uint8  // its cells there, as a 3-bit set of places
+	runEnd              [maxThird]uint16 // the end of the run of sets with the same cells there
+	others              []uint32         // scratch: the sets a critical band 3 must hit beyond its minirows
 }
 
 // cross is an unavoidable set inside bands 1+2, by band.

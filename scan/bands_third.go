@@ -25,15 +25,22 @@ type thirdSearch struct {
 // solver. The minirows' sets decide most cases at once (bands_minirow.go).
 func (s *bandScanner) band3(x, y uint32, wx, wy *[thirdWords]uint64, caps [3]int) error {
 	p := &s.p
+	// The sets of one minirow part form a run (sortThird): once one of
+	// them is missed, the part is needed and the rest of its run skipped.
 	var code [9]uint8
 	for w := 0; w*64 < p.nMini; w++ {
 		m := wx[w] & wy[w]
 		if rem := p.nMini - w*64; rem < 64 {
 			m &= 1<<rem - 1
 		}
-		for ; m != 0; m &= m - 1 {
+		for m != 0 {
 			i := w<<6 | bits.TrailingZeros64(m)
 			code[p.miniMR[i]] |= 1 << p.miniSub[i]
+			end := int(p.runEnd[i]) - w<<6
+			if end >= 64 {
+				break
+			}
+			m &^= 1<<end - 1
 		}
 	}
 	need := 0
@@ -58,8 +65,22 @@ func (s *bandScanner) band3(x, y uint32, wx, wy *[thirdWords]uint64, caps [3]int
 		}
 	}
 	l := append(z.lv[0][:0], p.pure3...)
-	for w := range thirdWords {
-		for m := wx[w] & wy[w]; m != 0; m &= m - 1 {
+	// The minirows' parts once each, and only those no smaller part of
+	// the same minirow makes redundant.
+	for mr, c := range code {
+		for sub := uint8(1); sub < 8; sub++ {
+			if c>>sub&1 == 0 || minirowRedundant[c]>>sub&1 != 0 {
+				continue
+			}
+			l = append(l, uint32(sub)<<(mr/3*9+mr%3*3))
+		}
+	}
+	for w := p.nMini >> 6; w < thirdWords; w++ {
+		m := wx[w] & wy[w]
+		if lo := p.nMini - w*64; lo > 0 {
+			m &^= 1<<lo - 1
+		}
+		for ; m != 0; m &= m - 1 {
 			l = append(l, p.third[w<<6|bits.TrailingZeros64(m)].p3)
 		}
 	}
