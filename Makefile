@@ -11,7 +11,7 @@ LDFLAGS := -X main.buildVersion=$(VERSION)
 # `go build` gives the same answers a little slower.
 SIMD := $(if $(filter amd64,$(shell $(GO) env GOARCH)),GOEXPERIMENT=simd)
 
-.PHONY: build man test test-long bench bench-report bench-bulk lint run generate tables testdata-parts dist python python-lib test-python bench-python
+.PHONY: build man test test-long bench bench-report bench-bulk lint run generate tables rate-table testdata-parts dist python python-lib test-python bench-python
 
 build:
 	$(SIMD) $(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/edgrid
@@ -109,6 +109,11 @@ testdata-parts: build
 # check the committed tables against a catalog when EDGRID_CATALOG is set,
 # and against groups enumerated afresh otherwise.
 CATALOG ?=
+# rate/testdata/ratings.gz: the rating of every puzzle of the shared sets,
+# which rate's tests hold every faster rater to.
+rate-table:
+	$(GO) test -count=1 -run '^TestRatingsTable$$' ./rate -update
+
 tables:
 	@test -n "$(CATALOG)" || { echo "make tables CATALOG=DIR: DIR is a full run (edgrid run --out DIR)"; exit 2; }
 	EDGRID_CATALOG=$(CATALOG) $(GO) test ./rank -run '^TestGenerated' -generate -count=1 -timeout 3h -v

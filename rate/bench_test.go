@@ -7,12 +7,14 @@ import (
 
 var sinkGuesses int64
 
-// BenchmarkRate rates every puzzle of each test set, a pass a loop.
+// BenchmarkRate rates every puzzle of each test set (qqwing_graded: 100
+// puzzles of each of qqwing's grades), a pass a loop.
 func BenchmarkRate(b *testing.B) {
-	for _, set := range []string{"puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106"} {
-		ps := loadSet(b, set)
+	for _, set := range tableSets {
 		b.Run(set, func(b *testing.B) {
+			ps := tablePuzzles(b, set)
 			r := New()
+			b.ResetTimer()
 			b.ReportAllocs()
 			b.ReportMetric(float64(len(ps)), "puzzles/op")
 			for i := 0; i < b.N; i++ {

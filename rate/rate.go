@@ -117,13 +117,21 @@ func Ladder(p *[81]uint8, top Technique) (hardest Technique, solved bool) {
 // ladder applies the techniques up to top, easiest first, going back to the
 // first after each that made progress, until the position is solved, stuck
 // or a contradiction (ok false). It returns the hardest technique that made
-// progress.
+// progress. Singles run to their fixed point at once (singles), which is
+// where the ladder's steps through them end whatever their order.
 func (s *state) ladder(top Technique) (hardest Technique, ok bool) {
-	for s.open > 0 {
-		var progress bool
-		t := NakedSingle
+	var w places
+	used, ok := s.singles(top)
+	for {
+		hardest = max(hardest, used)
+		if !ok || s.open == 0 || top < LockedCandidates {
+			return hardest, ok
+		}
+		s.fill(&w)
+		progress := false
+		t := LockedCandidates
 		for ; t <= top; t++ {
-			progress, ok = s.apply(t)
+			progress, ok = s.hard(&w, t)
 			if !ok {
 				return max(hardest, t), false
 			}
@@ -135,8 +143,8 @@ func (s *state) ladder(top Technique) (hardest Technique, ok bool) {
 			return hardest, true
 		}
 		hardest = max(hardest, t)
+		used, ok = s.singlesFrom(&w.todo, w.n, top)
 	}
-	return hardest, true
 }
 
 // apply runs technique t once over the whole position.
@@ -146,26 +154,36 @@ func (s *state) apply(t Technique) (progress, ok bool) {
 		return s.nakedSingles()
 	case HiddenSingle:
 		return s.hiddenSingles()
+	}
+	var w places
+	s.fill(&w)
+	return s.hard(&w, t)
+}
+
+// hard runs technique t, past the singles, once over the whole position,
+// whose places are w.
+func (s *state) hard(w *places, t Technique) (progress, ok bool) {
+	switch t {
 	case LockedCandidates:
-		return s.lockedCandidates()
+		return s.lockedCandidates(w)
 	case NakedPair:
-		return s.nakedSubset(2)
+		return s.nakedSubset(w, 2)
 	case HiddenPair:
-		return s.hiddenSubset(2)
+		return s.hiddenSubset(w, 2)
 	case XWing:
-		return s.fish(2)
+		return s.fish(w, 2)
 	case NakedTriple:
-		return s.nakedSubset(3)
+		return s.nakedSubset(w, 3)
 	case Swordfish:
-		return s.fish(3)
+		return s.fish(w, 3)
 	case HiddenTriple:
-		return s.hiddenSubset(3)
+		return s.hiddenSubset(w, 3)
 	case NakedQuad:
-		return s.nakedSubset(4)
+		return s.nakedSubset(w, 4)
 	case Jellyfish:
-		return s.fish(4)
+		return s.fish(w, 4)
 	case HiddenQuad:
-		return s.hiddenSubset(4)
+		return s.hiddenSubset(w, 4)
 	}
 	return false, true
 }
@@ -199,10 +217,10 @@ func (r *Rater) branch(d int) {
 	for m := s.cand[cell]; m != 0 && r.solutions < 2 && r.err == nil; m &= m - 1 {
 		next := &r.stack[d+1]
 		*next = *s
-		if !next.place(cell, m&-m) {
-			continue
-		}
-		if _, ok := next.ladder(searchTop); !ok {
+		// s is stuck, so that the only single is the cell tried.
+		next.cand[cell] = m & -m
+		todo := [81]uint8{uint8(cell)}
+		if _, ok := next.singlesFrom(&todo, 1, searchTop); !ok {
 			continue
 		}
 		if next.open > 0 {

@@ -1,10 +1,6 @@
 package rate
 
-import (
-	"math/bits"
-
-	"edgrid/internal/houses"
-)
+import "math/bits"
 
 // state is a position of the ladder: the candidates of every cell, one bit
 // a digit (bit 0 for 1). A placed cell keeps its digit's bit alone, so that
@@ -12,7 +8,8 @@ import (
 type state struct {
 	cand   [81]uint16
 	placed [81]bool
-	open   int // cells not placed
+	done   [27]uint16 // done[u]: the digits placed in unit u
+	open   int        // cells not placed
 }
 
 // all9 is the candidate set of every digit.
@@ -31,48 +28,46 @@ var units = func() (u [27][9]uint8) {
 }()
 
 // load sets s to the puzzle p (values 0-9, checked by the caller); false
-// means two givens clash.
+// means two givens clash or an open cell has no candidate.
 func (s *state) load(p *[81]uint8) bool {
-	for c := range s.cand {
-		s.cand[c], s.placed[c] = all9, false
-	}
-	s.open = 81
+	var done [27]uint16
+	clash := false
 	for c, v := range p {
-		if v != 0 && !s.place(c, 1<<(v-1)) {
+		if v == 0 {
+			continue
+		}
+		bit := uint16(1) << (v - 1)
+		for _, at := range &cellAt[c] {
+			clash = clash || done[at.u]&bit != 0
+			done[at.u] |= bit
+		}
+	}
+	if clash {
+		return false
+	}
+	s.open, s.done = 81, done
+	for c, v := range p {
+		if v != 0 {
+			s.cand[c], s.placed[c] = 1<<(v-1), true
+			s.open--
+			continue
+		}
+		at := &cellAt[c]
+		m := all9 &^ (done[at[0].u] | done[at[1].u] | done[at[2].u])
+		if m == 0 {
 			return false
 		}
+		s.cand[c], s.placed[c] = m, false
 	}
 	return true
 }
 
-// place puts the digit of bit in cell c and removes it from c's peers;
-// false means a contradiction: c could not hold it, or a peer is left
-// without candidates (a placed peer held the same digit).
-func (s *state) place(c int, bit uint16) bool {
-	if s.placed[c] || s.cand[c]&bit == 0 {
-		return s.placed[c] && s.cand[c] == bit
-	}
-	s.cand[c], s.placed[c] = bit, true
-	s.open--
-	for _, p := range &houses.Peers[c] {
-		if s.cand[p]&bit != 0 {
-			s.cand[p] &^= bit
-			if s.cand[p] == 0 {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// eliminate removes the candidates of mask from the open cell c: progress
-// when some went, and ok false when none is left.
-func (s *state) eliminate(c int, mask uint16) (progress, ok bool) {
-	if s.placed[c] || s.cand[c]&mask == 0 {
-		return false, true
-	}
-	s.cand[c] &^= mask
-	return true, s.cand[c] != 0
+// mark records digit bit as placed in the units of cell c.
+func (s *state) mark(c int, bit uint16) {
+	at := &cellAt[c]
+	s.done[at[0].u] |= bit
+	s.done[at[1].u] |= bit
+	s.done[at[2].u] |= bit
 }
 
 // solution writes the digits of a solved state.

@@ -6,104 +6,32 @@ import "math/bits"
 // progress (a digit placed or a candidate removed) and ok (false: the
 // position is a contradiction). A pass is valid as a whole: what one
 // deduction found stays true after another, since candidates only go.
-
-// nakedSingles places every open cell with one candidate, until none is left.
-func (s *state) nakedSingles() (progress, ok bool) {
-	for again := true; again; {
-		again = false
-		for c := 0; c < 81; c++ {
-			if s.placed[c] {
-				continue
-			}
-			m := s.cand[c]
-			if m&(m-1) != 0 {
-				continue
-			}
-			if m == 0 || !s.place(c, m) {
-				return progress, false
-			}
-			progress, again = true, true
-		}
-	}
-	return progress, true
-}
-
-// hiddenSingles places each digit that has one place left in a unit; a
-// digit with none is a contradiction.
-func (s *state) hiddenSingles() (progress, ok bool) {
-	for u := range units {
-		cells := &units[u]
-		var once, twice uint16
-		for _, c := range cells {
-			m := s.cand[c]
-			twice |= once & m
-			once |= m
-		}
-		if once != all9 {
-			return progress, false
-		}
-		for single := once &^ twice; single != 0; single &= single - 1 {
-			bit := single & -single
-			for _, c := range cells {
-				if s.cand[c]&bit == 0 {
-					continue
-				}
-				if !s.placed[c] {
-					if !s.place(int(c), bit) {
-						return progress, false
-					}
-					progress = true
-				}
-				break
-			}
-		}
-	}
-	return progress, true
-}
+// Past the singles, the techniques read and keep the places w.
 
 // lockedCandidates removes a digit from the rest of a line when its open
 // places in a box all lie on that line (pointing), and from the rest of a
 // box when its open places on a line all lie in that box (claiming).
-func (s *state) lockedCandidates() (progress, ok bool) {
+func (s *state) lockedCandidates(w *places) (progress, ok bool) {
 	for u := 0; u < 27; u++ {
-		// across[d]: the lines (for a box, rows in bits 0-8 and columns
-		// in 9-17) or the boxes (for a line) of digit d's open places.
-		var across [9]uint32
-		for _, c := range &units[u] {
-			if s.placed[c] {
+		kind := min(u/9, 1) // 0 a line, 1 a box
+		for d := 0; d < 9; d++ {
+			m := w.at[u][d]
+			if m == 0 {
 				continue
 			}
-			var at uint32
-			if u >= 18 {
-				at = 1<<(c/9) | 1<<(9+c%9)
-			} else {
-				at = 1 << (c/27*3 + c%9/3)
-			}
-			for m := s.cand[c]; m != 0; m &= m - 1 {
-				across[bits.TrailingZeros16(m)] |= at
-			}
-		}
-		for d, w := range across {
-			var target int
-			rows, cols := w&0x1FF, w>>9
-			switch {
-			case w == 0:
+			x := lockedAt[kind][m]
+			if x < 0 {
 				continue
-			case u >= 18 && rows&(rows-1) == 0:
-				target = bits.TrailingZeros32(rows)
-			case u >= 18 && cols&(cols-1) == 0:
-				target = 9 + bits.TrailingZeros32(cols)
-			case u < 18 && w&(w-1) == 0:
-				target = 18 + bits.TrailingZeros32(w)
-			default:
+			}
+			lk := &locks[u][x]
+			rest := w.at[lk.target][d] & lk.rest
+			if rest == 0 {
 				continue
 			}
 			bit := uint16(1) << d
-			for _, c := range &units[target] {
-				if inUnit(u, int(c)) {
-					continue
-				}
-				p, ok := s.eliminate(int(c), bit)
+			for ; rest != 0; rest &= rest - 1 {
+				c := units[lk.target][bits.TrailingZeros16(rest)]
+				p, ok := s.drop(w, int(c), bit)
 				progress = progress || p
 				if !ok {
 					return progress, false
@@ -114,21 +42,9 @@ func (s *state) lockedCandidates() (progress, ok bool) {
 	return progress, true
 }
 
-// inUnit reports whether cell c lies in unit u.
-func inUnit(u, c int) bool {
-	switch {
-	case u < 9:
-		return c/9 == u
-	case u < 18:
-		return c%9 == u-9
-	}
-	b := u - 18
-	return c/27 == b/3 && c%9/3 == b%3
-}
-
 // nakedSubset finds k open cells of a unit with k candidates between them
 // and removes those candidates from the unit's other cells.
-func (s *state) nakedSubset(k int) (progress, ok bool) {
+func (s *state) nakedSubset(w *places, k int) (progress, ok bool) {
 	for u := range units {
 		var pick [9]uint8 // the open cells that can be in a subset
 		n, open := 0, 0
@@ -137,7 +53,7 @@ func (s *state) nakedSubset(k int) (progress, ok bool) {
 				continue
 			}
 			open++
-			if w := bits.OnesCount16(s.cand[c]); w >= 2 && w <= k {
+			if nc := bits.OnesCount16(s.cand[c]); nc >= 2 && nc <= k {
 				pick[n] = c
 				n++
 			}
@@ -145,15 +61,16 @@ func (s *state) nakedSubset(k int) (progress, ok bool) {
 		if open <= k || n < k {
 			continue
 		}
-		for cb := (combo{n: n, k: k}); cb.next(); {
-			idx := cb.idx[:k]
-			var union uint16
-			for _, i := range idx {
-				union |= s.cand[pick[i]]
+		var vals [9]uint16
+		for i := range n {
+			vals[i] = s.cand[pick[i]]
+		}
+		for ss := (subsets{n: n, k: k}); ; {
+			union, found := ss.next(&vals)
+			if !found {
+				break
 			}
-			if bits.OnesCount16(union) != k {
-				continue
-			}
+			idx := ss.idx[:k]
 			for _, c := range &units[u] {
 				in := false
 				for _, i := range idx {
@@ -162,11 +79,14 @@ func (s *state) nakedSubset(k int) (progress, ok bool) {
 				if in {
 					continue
 				}
-				p, good := s.eliminate(int(c), union)
+				p, good := s.drop(w, int(c), union)
 				progress = progress || p
 				if !good {
 					return progress, false
 				}
+			}
+			for i := range n { // the later subsets see what went
+				vals[i] = s.cand[pick[i]]
 			}
 		}
 	}
@@ -175,44 +95,39 @@ func (s *state) nakedSubset(k int) (progress, ok bool) {
 
 // hiddenSubset finds k digits of a unit with k open places between them
 // and removes the other candidates of those places.
-func (s *state) hiddenSubset(k int) (progress, ok bool) {
+func (s *state) hiddenSubset(w *places, k int) (progress, ok bool) {
 	for u := range units {
-		var where [9]uint16 // where[d]: the open places of digit d, as unit positions
-		open := 0
-		for j, c := range &units[u] {
-			if s.placed[c] {
-				continue
-			}
-			open++
-			for m := s.cand[c]; m != 0; m &= m - 1 {
-				where[bits.TrailingZeros16(m)] |= 1 << j
-			}
+		where := w.at[u] // the places as the unit's search found them
+		var any uint16
+		for _, m := range where {
+			any |= m
 		}
-		if open <= k {
+		if bits.OnesCount16(any) <= k {
 			continue
 		}
 		var pick [9]int
+		var vals [9]uint16
 		n := 0
-		for d, w := range where {
-			if c := bits.OnesCount16(w); c >= 2 && c <= k {
-				pick[n] = d
+		for d, m := range where {
+			if c := bits.OnesCount16(m); c >= 2 && c <= k {
+				pick[n], vals[n] = d, m
 				n++
 			}
 		}
 		if n < k {
 			continue
 		}
-		for cb := (combo{n: n, k: k}); cb.next(); {
-			var union, digits uint16
-			for _, i := range cb.idx[:k] {
-				union |= where[pick[i]]
+		for ss := (subsets{n: n, k: k}); ; {
+			union, found := ss.next(&vals)
+			if !found {
+				break
+			}
+			var digits uint16
+			for _, i := range ss.idx[:k] {
 				digits |= 1 << pick[i]
 			}
-			if bits.OnesCount16(union) != k {
-				continue
-			}
 			for m := union; m != 0; m &= m - 1 {
-				p, good := s.eliminate(int(units[u][bits.TrailingZeros16(m)]), all9&^digits)
+				p, good := s.drop(w, int(units[u][bits.TrailingZeros16(m)]), all9&^digits)
 				progress = progress || p
 				if !good {
 					return progress, false
@@ -226,40 +141,34 @@ func (s *state) hiddenSubset(k int) (progress, ok bool) {
 // fish finds, for a digit, k rows whose open places lie in k columns between
 // them and removes the digit from those columns' other rows; and the same
 // with rows and columns exchanged (k = 2 x-wing, 3 swordfish, 4 jellyfish).
-func (s *state) fish(k int) (progress, ok bool) {
+func (s *state) fish(w *places, k int) (progress, ok bool) {
 	for d := 0; d < 9; d++ {
 		bit := uint16(1) << d
 		for byCols := 0; byCols < 2; byCols++ {
 			var lines [9]uint16 // lines[i]: the cross positions of the digit's open places on line i
-			for c := 0; c < 81; c++ {
-				if s.placed[c] || s.cand[c]&bit == 0 {
-					continue
-				}
-				i, j := c/9, c%9
-				if byCols == 1 {
-					i, j = j, i
-				}
-				lines[i] |= 1 << j
+			for i := range lines {
+				lines[i] = w.at[9*byCols+i][d]
 			}
 			var pick [9]int
+			var vals [9]uint16
 			n := 0
-			for i, w := range lines {
-				if c := bits.OnesCount16(w); c >= 2 && c <= k {
-					pick[n] = i
+			for i, m := range lines {
+				if c := bits.OnesCount16(m); c >= 2 && c <= k {
+					pick[n], vals[n] = i, m
 					n++
 				}
 			}
 			if n < k {
 				continue
 			}
-			for cb := (combo{n: n, k: k}); cb.next(); {
-				var union, base uint16
-				for _, i := range cb.idx[:k] {
-					union |= lines[pick[i]]
-					base |= 1 << pick[i]
+			for ss := (subsets{n: n, k: k}); ; {
+				union, found := ss.next(&vals)
+				if !found {
+					break
 				}
-				if bits.OnesCount16(union) != k {
-					continue
+				var base uint16
+				for _, i := range ss.idx[:k] {
+					base |= 1 << pick[i]
 				}
 				for i := 0; i < 9; i++ {
 					if base&(1<<i) != 0 {
@@ -271,7 +180,7 @@ func (s *state) fish(k int) (progress, ok bool) {
 						if byCols == 1 {
 							c = 9*j + i
 						}
-						p, good := s.eliminate(c, bit)
+						p, good := s.drop(w, c, bit)
 						progress = progress || p
 						if !good {
 							return progress, false
@@ -284,37 +193,42 @@ func (s *state) fish(k int) (progress, ok bool) {
 	return progress, true
 }
 
-// combo steps through the k-subsets of 0..n-1 in increasing order, as
-// ascending indices in idx[:k], without allocating (k <= 4).
-type combo struct {
+// subsets steps through the k-subsets of 0..n-1 (k <= 4) in increasing
+// order, as ascending indices in idx[:k], that have exactly k bits among
+// their values: next skips every subset that extends a partial one whose
+// values already have more than k, which none of them could pass.
+type subsets struct {
 	idx  [4]int
+	un   [4]uint16 // un[d]: the values of idx[:d], ORed
 	n, k int
 	on   bool
 }
 
-// next moves to the next subset and reports false after the last.
-func (c *combo) next() bool {
-	if !c.on {
-		if c.k > c.n {
-			return false
+// next moves to the next subset whose values (vals at idx[:k]) have k bits
+// between them and returns them, or found false after the last. The
+// values of a partial subset are read when it is formed: vals may change
+// between calls, except at the indices of the subset last returned.
+func (it *subsets) next(vals *[9]uint16) (union uint16, found bool) {
+	d := it.k - 1
+	if !it.on {
+		it.on, d, it.idx[0] = true, 0, -1
+	}
+	for d >= 0 {
+		it.idx[d]++
+		i := it.idx[d]
+		if i > it.n-it.k+d {
+			d--
+			continue
 		}
-		for i := 0; i < c.k; i++ {
-			c.idx[i] = i
+		u := it.un[d] | vals[i]
+		if w := bits.OnesCount16(u); w > it.k || d == it.k-1 && w < it.k {
+			continue
 		}
-		c.on = true
-		return true
+		if d == it.k-1 {
+			return u, true
+		}
+		d++
+		it.un[d], it.idx[d] = u, i
 	}
-	// Raise the last index that can rise, and reset those after it.
-	i := c.k - 1
-	for i >= 0 && c.idx[i] == c.n-c.k+i {
-		i--
-	}
-	if i < 0 {
-		return false
-	}
-	c.idx[i]++
-	for j := i + 1; j < c.k; j++ {
-		c.idx[j] = c.idx[j-1] + 1
-	}
-	return true
+	return 0, false
 }

@@ -1,0 +1,131 @@
+package rate
+
+import "edgrid/internal/houses"
+
+// nakedSingles places every open cell with one candidate, until none is
+// left.
+func (s *state) nakedSingles() (progress, ok bool) {
+	var todo [81]uint8
+	n := 0
+	for c := 0; c < 81; c++ {
+		if m := s.cand[c]; !s.placed[c] && m&(m-1) == 0 {
+			todo[n] = uint8(c)
+			n++
+		}
+	}
+	return n > 0, s.propagate(&todo, n)
+}
+
+// propagate places the open cells todo[:n], each with one candidate, and
+// each peer that a placement leaves with one, until none is left; false
+// means a contradiction.
+func (s *state) propagate(todo *[81]uint8, n int) bool {
+	for n > 0 {
+		n--
+		c := todo[n]
+		m := s.cand[c]
+		if m == 0 {
+			return false
+		}
+		s.placed[c] = true
+		s.open--
+		s.mark(int(c), m)
+		for _, p := range &houses.Peers[c] {
+			q := s.cand[p]
+			if q&m == 0 {
+				continue
+			}
+			q &^= m
+			s.cand[p] = q
+			if q == 0 {
+				return false
+			}
+			if q&(q-1) == 0 && !s.placed[p] {
+				todo[n] = p
+				n++
+			}
+		}
+	}
+	return true
+}
+
+// singles applies naked singles, and hidden singles if top allows them,
+// until neither finds anything: the fixed point, the same whatever the
+// order (candidates only go). It reports the hardest of the two that made
+// progress, as the ladder would: hidden singles only when naked singles
+// alone stall with open cells. ok false is a contradiction.
+func (s *state) singles(top Technique) (used Technique, ok bool) {
+	p, ok := s.nakedSingles()
+	return s.hiddenAfter(top, p, ok)
+}
+
+// singlesFrom is singles for a position whose only open cells with one
+// candidate are todo[:n].
+func (s *state) singlesFrom(todo *[81]uint8, n int, top Technique) (used Technique, ok bool) {
+	return s.hiddenAfter(top, n > 0, s.propagate(todo, n))
+}
+
+// hiddenAfter is the rest of singles after naked singles that made
+// progress p and reported ok.
+func (s *state) hiddenAfter(top Technique, p, ok bool) (used Technique, _ bool) {
+	if p || !ok {
+		used = NakedSingle
+	}
+	if !ok || top < HiddenSingle || s.open == 0 {
+		return used, ok
+	}
+	for {
+		p, ok := s.hiddenSingles()
+		if p {
+			used = HiddenSingle
+		}
+		if !ok {
+			return HiddenSingle, false
+		}
+		if !p || s.open == 0 {
+			return used, true
+		}
+	}
+}
+
+// hiddenSingles places each digit that has one place left in a unit, with
+// the naked singles each placement forces, in one pass over the units; a
+// digit with no place is a contradiction.
+func (s *state) hiddenSingles() (progress, ok bool) {
+	var todo [81]uint8
+	for u := range units {
+		done := s.done[u]
+		if done == all9 {
+			continue
+		}
+		cells := &units[u]
+		var once, twice uint16
+		for _, c := range cells {
+			m := s.cand[c]
+			twice |= once & m
+			once |= m
+		}
+		if once != all9 {
+			return progress, false
+		}
+		// A placed digit is once in the unit, at its cell: nothing to do.
+		for single := once &^ twice &^ done; single != 0; single &= single - 1 {
+			bit := single & -single
+			for _, c := range cells {
+				if s.cand[c]&bit == 0 {
+					continue
+				}
+				if !s.placed[c] {
+					s.cand[c] = bit
+					todo[0] = c
+					if !s.propagate(&todo, 1) {
+						return true, false
+					}
+					progress = true
+				}
+				break
+			}
+		}
+	}
+	return progress, true
+}
