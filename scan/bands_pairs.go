@@ -7,9 +7,10 @@ import "math/bits"
 // in the first-level cache.
 const pairChunk = 256
 
-// pairs tests every pair of a clue set of xs (band 1) and one of ys (band
-// 2) and takes those that hit every set of bands 1+2 to band 3.
-func (s *bandScanner) pairs(xs, ys *bandList) error {
+// pairs tests every pair of a clue set of xs (of frame band jx, read a
+// block at a time) and one of ys (the other band, with its vectors) and
+// takes those that hit every set of bands 1+2 to band 3.
+func (s *bandScanner) pairs(xs, ys *bandList, jx int) error {
 	nx, ny := len(xs.sets), len(ys.sets)
 	if nx == 0 || ny == 0 {
 		return nil
@@ -17,7 +18,7 @@ func (s *bandScanner) pairs(xs, ys *bandList) error {
 	xb := &s.p.xb
 	for x0 := 0; x0 < nx; x0 += pairChunk {
 		x1 := min(x0+pairChunk, nx)
-		s.xBlock(xs, x0, x1)
+		s.xBlock(xs, jx, x0, x1)
 		for y0 := 0; y0 < ny; y0 += pairChunk {
 			y1 := min(y0+pairChunk, ny)
 			yv := ys.v0[y0:y1]
@@ -37,7 +38,13 @@ func (s *bandScanner) pairs(xs, ys *bandList) error {
 						if !missNone(&xb.v1[i-x0], &ys.v1[j]) {
 							continue
 						}
-						if err := s.pair(xs, i, &xb.w[i-x0], ys, j); err != nil {
+						var err error
+						if jx == 0 {
+							err = s.pair(xs.sets[i], ys.sets[j], xs.stk[i]+ys.stk[j], &xb.w[i-x0], &ys.w[j])
+						} else {
+							err = s.pair(ys.sets[j], xs.sets[i], xs.stk[i]+ys.stk[j], &ys.w[j], &xb.w[i-x0])
+						}
+						if err != nil {
 							return err
 						}
 					}
@@ -46,7 +53,7 @@ func (s *bandScanner) pairs(xs, ys *bandList) error {
 			s.stats.Nodes += int64((x1 - x0) * (y1 - y0))
 			if len(s.p.xy12) >= absorbAt || len(s.p.extra) >= absorbAt {
 				if s.absorb() {
-					s.xBlock(xs, x0, x1)
+					s.xBlock(xs, jx, x0, x1)
 				}
 			}
 			if s.stats.Nodes >= s.nextTick {
@@ -80,15 +87,14 @@ func missNone(a, b *[crossWords - 1]uint64) bool {
 	return x == 0
 }
 
-// pair goes on with a valid band 1+2, clue set i of xs (whose vector of
-// the sets meeting band 3 is wx) and j of ys: the stacks must leave room,
-// the learned sets of bands 1+2 must be hit, and band 3 must take the rest
-// (bands_third.go).
-func (s *bandScanner) pair(xs *bandList, i int, wx *[thirdWords]uint64, ys *bandList, j int) error {
+// pair goes on with a valid band 1+2, clue sets x and y of frame bands 0
+// and 1, with st their clues by stack and wx and wy their vectors of the
+// sets that meet band 3: the stacks must leave room, the learned sets of
+// bands 1+2 must be hit, and band 3 must take the rest (bands_third.go).
+func (s *bandScanner) pair(x, y, st uint32, wx, wy *[thirdWords]uint64) error {
 	p := &s.p
 	// Each stack holds at most stackMax clues: the counts are packed
 	// eight bits a stack and never carry.
-	st := xs.stk[i] + ys.stk[j]
 	var caps [3]int
 	room := 0
 	for k := range 3 {
@@ -102,14 +108,13 @@ func (s *bandScanner) pair(xs *bandList, i int, wx *[thirdWords]uint64, ys *band
 	if room < p.n3 {
 		return nil
 	}
-	x, y := xs.sets[i], ys.sets[j]
 	for _, u := range p.xy12 {
 		if u.p0&x|u.p1&y == 0 {
 			return nil
 		}
 	}
 	p.local = p.local[:0]
-	if err := s.band3(x, y, wx, &ys.w[j], caps); err != errPairDead {
+	if err := s.band3(x, y, wx, wy, caps); err != errPairDead {
 		return err
 	}
 	return nil

@@ -50,23 +50,65 @@ func (s *bandScanner) frame(dir int, hb [3]int, specs []passSpec) error {
 	p.dir, p.hband = dir, hb
 	p.fr = makeFrame(&s.g, dir == 1, hb)
 	s.frameSets()
+	// Of each pair of lists, the pair loop reads the longer a block at a
+	// time, making its vectors as it goes, and the shorter whole: only
+	// the lists that are the shorter of some pair keep vectors.
+	var size [2][28]int
 	for j := range 2 {
-		s.buildLists(j, lo[j], hi[j])
+		for _, x := range s.valid[dir][hb[j]] {
+			size[j][bits.OnesCount32(x)]++
+		}
+	}
+	var kept [2][28]bool
+	stream := func(n1, n2 int) int {
+		if size[0][n1] >= size[1][n2] {
+			return 0
+		}
+		return 1
+	}
+	s.sizePairs(run, func(n1, n2 int) {
+		if size[0][n1] > 0 && size[1][n2] > 0 {
+			if stream(n1, n2) == 0 {
+				kept[1][n2] = true
+			} else {
+				kept[0][n1] = true
+			}
+		}
+	})
+	for j := range 2 {
+		s.buildLists(j, lo[j], hi[j], &kept[j])
 	}
 	for _, sp := range run {
 		p.id, p.n3, p.most, p.stackMax = sp.id, sp.n3, sp.most, sp.stackMax
-		m := s.k - sp.n3
-		for n1 := 0; n1 <= m; n1++ {
-			n2 := m - n1
-			if n1 > sp.most[0] || n2 > sp.most[1] || n1 >= len(p.lists[0]) || n2 >= len(p.lists[1]) {
-				continue
+		var err error
+		s.sizePairs([]passSpec{sp}, func(n1, n2 int) {
+			if err == nil && n1 < len(p.lists[0]) && n2 < len(p.lists[1]) {
+				if stream(n1, n2) == 0 {
+					err = s.pairs(&p.lists[0][n1], &p.lists[1][n2], 0)
+				} else {
+					err = s.pairs(&p.lists[1][n2], &p.lists[0][n1], 1)
+				}
 			}
-			if err := s.pairs(&p.lists[0][n1], &p.lists[1][n2]); err != nil {
-				return err
-			}
+		})
+		if err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// sizePairs calls fn with the clues n1 and n2 of frame bands 0 and 1 of
+// each pair of list sizes the passes of specs test.
+func (s *bandScanner) sizePairs(specs []passSpec, fn func(n1, n2 int)) {
+	for _, sp := range specs {
+		m := s.k - sp.n3
+		for n1 := 0; n1 <= m; n1++ {
+			n2 := m - n1
+			if n1 <= sp.most[0] && n2 <= sp.most[1] && n1 < 28 && n2 < 28 {
+				fn(n1, n2)
+			}
+		}
+	}
 }
 
 // frameSets splits the grid's unavoidable sets, collected and learned,
@@ -180,10 +222,10 @@ func groupMinirows(t []third) {
 }
 
 // buildLists fills p.lists[j][n] for n in lo..hi with the valid sets of n
-// clues of frame band j, and for band 2 (j = 1) their vectors: the vectors
-// of band 1's sets are made a block at a time as the pairs read them
-// (xBlock), which halves the memory the lists take.
-func (s *bandScanner) buildLists(j, lo, hi int) {
+// clues of frame band j, and with their vectors where kept[n]: the
+// vectors of the other lists are made a block at a time as the pairs read
+// them (xBlock), which saves most of the memory the lists would take.
+func (s *bandScanner) buildLists(j, lo, hi int, kept *[28]bool) {
 	p := &s.p
 	for len(p.lists[j]) <= max(hi, 0) {
 		p.lists[j] = append(p.lists[j], bandList{})
@@ -193,7 +235,6 @@ func (s *bandScanner) buildLists(j, lo, hi int) {
 	for _, x := range valid {
 		count[bits.OnesCount32(x)]++
 	}
-	vectors := j == 1
 	for n := range p.lists[j] {
 		c := 0
 		if n >= lo && n <= hi {
@@ -202,7 +243,7 @@ func (s *bandScanner) buildLists(j, lo, hi int) {
 		l := &p.lists[j][n]
 		l.sets = resized(l.sets, c)
 		l.stk = resized(l.stk, c)
-		if !vectors {
+		if !kept[n] {
 			c = 0
 		}
 		l.v0 = resized(l.v0, c)
@@ -222,7 +263,7 @@ func (s *bandScanner) buildLists(j, lo, hi int) {
 		count[n]++
 		l.sets[i] = x
 		l.stk[i] = stackCounts(x)
-		if vectors {
+		if kept[n] {
 			hc, ht := st.vectors(x)
 			l.v0[i] = hc[0]
 			l.v1[i] = [crossWords - 1]uint64(hc[1:])
@@ -231,11 +272,12 @@ func (s *bandScanner) buildLists(j, lo, hi int) {
 	}
 }
 
-// xBlock fills p.xb with the vectors of band 1's clue sets xs.sets[x0:x1].
-func (s *bandScanner) xBlock(xs *bandList, x0, x1 int) {
+// xBlock fills p.xb with the vectors of the clue sets xs.sets[x0:x1] of
+// frame band j.
+func (s *bandScanner) xBlock(xs *bandList, j, x0, x1 int) {
 	p := &s.p
 	st := &p.prefix
-	st.reset(p, 0)
+	st.reset(p, j)
 	for i := x0; i < x1; i++ {
 		hc, ht := st.vectors(xs.sets[i])
 		b := &p.xb
@@ -245,7 +287,7 @@ func (s *bandScanner) xBlock(xs *bandList, x0, x1 int) {
 	}
 }
 
-// xVectors is the vectors of a block of band 1's clue sets (xBlock).
+// xVectors is the vectors of a block of clue sets (xBlock).
 type xVectors struct {
 	v0 [pairChunk]uint64
 	v1 [pairChunk][crossWords - 1]uint64
