@@ -20,12 +20,7 @@ func (s *bandScanner) candidate(x, y, z uint32) error {
 	}
 	s.stats.Candidates++
 	clues := s.clueCells(x, y, z)
-	var puzzle [81]uint8
-	for m := clues; !m.empty(); {
-		c := m.first()
-		m.clear(c)
-		puzzle[c] = s.g[c]
-	}
+	puzzle := s.puzzleOf(clues)
 	if u, err := s.second(&puzzle); err != nil || !u.empty() {
 		if err == nil && s.learn(u) {
 			// Inside bands 1+2: no band 3 completes them.
@@ -71,6 +66,17 @@ func (s *bandScanner) clueCells(x, y, z uint32) cells {
 		}
 	}
 	return clues
+}
+
+// puzzleOf is the puzzle with clues the grid's digits in the cells clues.
+func (s *bandScanner) puzzleOf(clues cells) [81]uint8 {
+	var puzzle [81]uint8
+	for m := clues; !m.empty(); {
+		c := m.first()
+		m.clear(c)
+		puzzle[c] = s.g[c]
+	}
+	return puzzle
 }
 
 // second is a minimal unavoidable set that the clues of puzzle (the grid's
@@ -144,13 +150,7 @@ func ring[T any](s []T, u T, next *int) []T {
 // the clues already fix the solution: every completion is a puzzle,
 // minimal or not.
 func (s *bandScanner) spare(x, y, chosen uint32) (u3 uint32, alive bool, err error) {
-	clues := s.clueCells(x, y, chosen)
-	var puzzle [81]uint8
-	for m := clues; !m.empty(); {
-		c := m.first()
-		m.clear(c)
-		puzzle[c] = s.g[c]
-	}
+	puzzle := s.puzzleOf(s.clueCells(x, y, chosen))
 	u, err := s.second(&puzzle)
 	if err != nil || u.empty() {
 		return 0, err == nil, err
