@@ -35,7 +35,11 @@ func (s *bandScanner) pairs(xs, ys *bandList, jx int) error {
 					}
 					for ; m != 0; m &= m - 1 {
 						j := y0 + b + bits.TrailingZeros64(m)
-						if !missNone(&xb.v1[i-x0], &ys.v1[j]) {
+						if widePairs {
+							if !missNoneWide(&xb.v1[i-x0], &ys.v1[j]) {
+								continue
+							}
+						} else if !missNone(&xb.v1[i-x0], &ys.v1[j]) {
 							continue
 						}
 						var err error

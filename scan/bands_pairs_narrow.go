@@ -8,3 +8,6 @@ const widePairs = false
 
 // pairMaskWide is never called without Go's SIMD package.
 func pairMaskWide(v uint64, ys []uint64) uint64 { return pairMaskNarrow(v, ys) }
+
+// missNoneWide is never called without Go's SIMD package.
+func missNoneWide(a, b *[crossWords - 1]uint64) bool { return missNone(a, b) }

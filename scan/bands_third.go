@@ -27,7 +27,11 @@ func (s *bandScanner) band3(x, y uint32, wx, wy *[thirdWords]uint64, caps [3]int
 	p := &s.p
 	// The sets of one minirow part form a run (sortThird): once one of
 	// them is missed, the part is needed and the rest of its run skipped.
+	// The clues the minirows need grow with each part; most pairs end
+	// here as soon as they exceed what band 3 or a stack may hold.
 	var code [9]uint8
+	need := 0
+	var needS [3]int
 	for w := 0; w*64 < p.nMini; w++ {
 		m := wx[w] & wy[w]
 		if rem := p.nMini - w*64; rem < 64 {
@@ -35,23 +39,24 @@ func (s *bandScanner) band3(x, y uint32, wx, wy *[thirdWords]uint64, caps [3]int
 		}
 		for m != 0 {
 			i := w<<6 | bits.TrailingZeros64(m)
-			code[p.miniMR[i]] |= 1 << p.miniSub[i]
+			mr := p.miniMR[i]
+			old := code[mr]
+			c := old | 1<<p.miniSub[i]
+			code[mr] = c
+			if d := int(minirowNeed[c]) - int(minirowNeed[old]); d != 0 {
+				st := mr % 3
+				need += d
+				needS[st] += d
+				if need > p.n3 || needS[st] > caps[st] {
+					return nil
+				}
+			}
 			end := int(p.runEnd[i]) - w<<6
 			if end >= 64 {
 				break
 			}
 			m &^= 1<<end - 1
 		}
-	}
-	need := 0
-	var needS [3]int
-	for mr, c := range code {
-		n := int(minirowNeed[c])
-		need += n
-		needS[mr%3] += n
-	}
-	if need > p.n3 || needS[0] > caps[0] || needS[1] > caps[1] || needS[2] > caps[2] {
-		return nil
 	}
 	if need == p.n3 && p.allowed3 == 1<<27-1 {
 		return s.critical(x, y, wx, wy, &code)
@@ -64,9 +69,11 @@ func (s *bandScanner) band3(x, y uint32, wx, wy *[thirdWords]uint64, caps [3]int
 			dead |= stackCells[k]
 		}
 	}
-	l := append(z.lv[0][:0], p.pure3...)
 	// The minirows' parts once each, and only those no smaller part of
-	// the same minirow makes redundant.
+	// the same minirow makes redundant. The small sets come first, so
+	// that the disjoint sets each node counts are many; band 3's own
+	// sets, the largest, come last.
+	l := z.lv[0][:0]
 	for mr, c := range code {
 		for sub := uint8(1); sub < 8; sub++ {
 			if c>>sub&1 == 0 || minirowRedundant[c]>>sub&1 != 0 {
@@ -89,6 +96,7 @@ func (s *bandScanner) band3(x, y uint32, wx, wy *[thirdWords]uint64, caps [3]int
 			l = append(l, u.p3)
 		}
 	}
+	l = append(l, p.pure3...)
 	z.lv[0] = l
 	return s.zNode(x, y, 0, 0, dead, [3]int{})
 }
