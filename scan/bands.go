@@ -58,8 +58,9 @@ type bandScanner struct {
 	uas     []cells // the grid's minimal unavoidable sets, smallest first
 	learned []cells // sets learned from candidates with a second solution
 	valid   [2][3][]uint32
-	lowDir  int    // the direction of the low passes' band 3: 0 rows' bands, 1 stacks
-	lowBand [3]int // the bands of lowDir in the order of the low passes
+	lexBuf  []uint32 // sortLex's scratch
+	lowDir  int      // the direction of the low passes' band 3: 0 rows' bands, 1 stacks
+	lowBand [3]int   // the bands of lowDir in the order of the low passes
 
 	p bandPass // the pass in progress
 }
@@ -127,7 +128,7 @@ func (s *bandScanner) listValid() {
 	for dir := range 2 {
 		for b := range 3 {
 			s.valid[dir][b] = validSets(uas[dir][b], allowed[dir][b], 0, hi, s.valid[dir][b][:0])
-			sortLex(s.valid[dir][b])
+			s.lexBuf = sortLex(s.valid[dir][b], s.lexBuf)
 			for _, x := range s.valid[dir][b] {
 				count[dir][b][bits.OnesCount32(x)]++
 			}
@@ -145,15 +146,40 @@ func (s *bandScanner) listValid() {
 }
 
 // sortLex sorts clue sets in the lexicographic order of their ascending
-// cells: the set holding the lowest cell where two differ comes first.
-func sortLex(sets []uint32) {
+// cells: the set holding the lowest cell where two differ comes first. A
+// set's cells reversed and complemented give a key in that order (low 5
+// bits constant), sorted by three passes of 9 bits through buf, which is
+// returned for the next call.
+func sortLex(sets, buf []uint32) []uint32 {
 	for i, x := range sets {
 		sets[i] = ^bits.Reverse32(x)
 	}
-	slices.Sort(sets)
+	if len(sets) < 512 {
+		slices.Sort(sets)
+	} else {
+		buf = slices.Grow(buf[:0], len(sets))[:len(sets)]
+		src, dst := sets, buf
+		for shift := uint(5); shift < 32; shift += 9 {
+			var start [513]int
+			for _, t := range src {
+				start[t>>shift&511+1]++
+			}
+			for d := 1; d < len(start); d++ {
+				start[d] += start[d-1]
+			}
+			for _, t := range src {
+				d := t >> shift & 511
+				dst[start[d]] = t
+				start[d]++
+			}
+			src, dst = dst, src
+		}
+		copy(sets, src)
+	}
 	for i, x := range sets {
 		sets[i] = bits.Reverse32(^x)
 	}
+	return buf
 }
 
 // lowOrder is the order of the bands of one direction for the low passes

@@ -22,16 +22,7 @@ const ua12Size = 20
 // found by refilling subsets of 2..ua12Digits digits.
 func ua12(f *bandFrame) []cross {
 	var r refill
-	r.f = f
-	for d := range 9 {
-		for row := range 6 {
-			for c := range 9 {
-				if f.g[row*9+c] == uint8(d+1) {
-					r.cols[d] |= 1 << c
-				}
-			}
-		}
-	}
+	r.layouts(f)
 	for set := uint16(1); set < 1<<9; set++ {
 		if n := bits.OnesCount16(set); n < 2 || n > ua12Digits {
 			continue
@@ -50,73 +41,105 @@ func ua12(f *bandFrame) []cross {
 	return out
 }
 
-// refill is the search of ua12 for one subset of digits.
+// layoutsPerDigit is the number of ways a digit may lie in bands 1+2 with
+// band 3 fixed: in each stack, which of its two columns there is band 1's
+// (2 x 2 x 2), times the rows of its three cells in each band (3! x 3!).
+const layoutsPerDigit = 288
+
+// refill is the search of ua12. A refill puts each digit of the subset in
+// one of its layouts (one cell a row and a box, in its own six columns of
+// bands 1+2), the layouts disjoint and so covering the subset's cells.
 type refill struct {
-	f      *bandFrame
-	cols   [9]uint16 // cols[d]: the columns of digit d+1 in bands 1+2
-	digits []int     // the subset's digits, 0-based
-	holes  [6]uint16 // holes[r]: the emptied columns of row r not yet refilled
-	diff   uint64    // the refilled cells that differ from the grid (bit row*9+col)
+	home   [9]uint64                  // home[d]: the cells of digit d+1 (bit row*9+col)
+	layout [9][layoutsPerDigit]uint64 // every layout of each digit
+	cand   [ua12Digits][]uint64       // the layouts of the subset's digits inside its cells
+	buf    [ua12Digits][layoutsPerDigit]uint64
+	homes  [ua12Digits]uint64
+	n      int
 	found  []uint64
+}
+
+// layouts lists every layout of each digit of frame f's bands 0 and 1.
+func (r *refill) layouts(f *bandFrame) {
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	for d := range 9 {
+		// cols[k]: the two columns of the digit in stack k, band 1's first.
+		var cols [3][2]int
+		r.home[d] = 0
+		for cell := range 54 {
+			if f.g[cell] != uint8(d+1) {
+				continue
+			}
+			r.home[d] |= 1 << cell
+			c := cell % 9
+			cols[c/3][cell/27] = c
+		}
+		n := 0
+		for swap := range 8 {
+			var in [2][3]int // in[band][stack]: the digit's column there
+			for k := range 3 {
+				b1 := swap >> k & 1
+				in[0][k], in[1][k] = cols[k][b1], cols[k][1-b1]
+			}
+			for _, p1 := range perms {
+				for _, p2 := range perms {
+					var m uint64
+					for k := range 3 {
+						m |= 1 << (p1[k]*9 + in[0][k])
+						m |= 1 << ((3+p2[k])*9 + in[1][k])
+					}
+					r.layout[d][n] = m
+					n++
+				}
+			}
+		}
+	}
 }
 
 // subset refills the digits of set.
 func (r *refill) subset(set uint16) {
-	r.digits = r.digits[:0]
+	var cells uint64
 	for d := range 9 {
 		if set>>d&1 != 0 {
-			r.digits = append(r.digits, d)
+			cells |= r.home[d]
 		}
 	}
-	for row := range 6 {
-		r.holes[row] = 0
-		for c := range 9 {
-			if set>>(r.f.g[row*9+c]-1)&1 != 0 {
-				r.holes[row] |= 1 << c
-			}
-		}
-	}
-	r.diff = 0
-	r.place(0, 0, 0, 0)
-}
-
-// place puts digit r.digits[i] in row row onward; usedCols and usedBoxes
-// hold the columns and boxes (bit band*3+stack) the digit took in the rows
-// above. At its top the digits before i fill their six rows.
-func (r *refill) place(i, row int, usedCols, usedBoxes uint16) {
-	if row == 6 {
-		if i+1 == len(r.digits) {
-			if r.diff != 0 {
-				r.found = append(r.found, r.diff)
-			}
-			return
-		}
-		r.place(i+1, 0, 0, 0)
-		return
-	}
-	d := r.digits[i]
-	// The digit's columns in bands 1+2 are fixed by band 3: it must take
-	// each of them once.
-	open := r.holes[row] & r.cols[d] &^ usedCols
-	for open != 0 {
-		c := bits.TrailingZeros16(open)
-		open &= open - 1
-		box := uint16(1) << (row/3*3 + c/3)
-		if usedBoxes&box != 0 {
+	r.n = 0
+	for d := range 9 {
+		if set>>d&1 == 0 {
 			continue
 		}
-		cell := row*9 + c
-		saved := r.diff
-		if r.f.g[cell] != uint8(d+1) {
-			r.diff |= 1 << cell
-			if bits.OnesCount64(r.diff) > ua12Size {
-				r.diff = saved
-				continue
+		c := r.buf[r.n][:0]
+		// A refill that leaves a digit home is one of a smaller subset.
+		for _, m := range r.layout[d] {
+			if m&^cells == 0 && m != r.home[d] {
+				c = append(c, m)
 			}
 		}
-		r.holes[row] &^= 1 << c
-		r.place(i, row+1, usedCols|1<<c, usedBoxes|box)
-		r.holes[row] |= 1 << c
-		r.diff = saved
+		if len(c) == 0 {
+			return
+		}
+		r.cand[r.n], r.homes[r.n] = c, r.home[d]
+		r.n++
+	}
+	r.place(0, 0, 0)
+}
+
+// place gives digit i of the subset onward a layout disjoint from used,
+// diff holding the cells the digits before i moved to.
+func (r *refill) place(i int, used, diff uint64) {
+	if i == r.n {
+		r.found = append(r.found, diff)
+		return
+	}
+	for _, m := range r.cand[i] {
+		if m&used != 0 {
+			continue
+		}
+		d := diff | m&^r.homes[i]
+		if bits.OnesCount64(d) > ua12Size {
+			continue
+		}
+		r.place(i+1, used|m, d)
 	}
 }
