@@ -11,3 +11,10 @@ func pairMaskWide(v uint64, ys []uint64) uint64 { return pairMaskNarrow(v, ys) }
 
 // missNoneWide is never called without Go's SIMD package.
 func missNoneWide(a, b *[crossWords - 1]uint64) bool { return missNone(a, b) }
+
+// andNot16Wide is never called without Go's SIMD package.
+func andNot16Wide(dst, a, b *[16]uint64) {
+	for w := range dst {
+		dst[w] = a[w] &^ b[w]
+	}
+}

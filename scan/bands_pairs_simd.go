@@ -50,3 +50,12 @@ func missNoneWide(a, b *[crossWords - 1]uint64) bool {
 	var zero archsimd.Uint64x8
 	return x.Or(y).Equal(zero).ToBits() == 0xff
 }
+
+// andNot16Wide sets dst to a &^ b, sixteen words, eight at a time.
+func andNot16Wide(dst, a, b *[16]uint64) {
+	for h := 0; h < 16; h += 8 {
+		x := archsimd.LoadUint64x8((*[8]uint64)(a[h : h+8]))
+		y := archsimd.LoadUint64x8((*[8]uint64)(b[h : h+8]))
+		x.AndNot(y).Store((*[8]uint64)(dst[h : h+8]))
+	}
+}

@@ -337,6 +337,12 @@ func (st *prefixStack) vectors(x uint32) (*[crossWords]uint64, *[thirdWords]uint
 	for ; y != 0; y &= y - 1 {
 		c := bits.TrailingZeros32(y)
 		st.cell[d] = uint8(c)
+		if widePairs {
+			andNot16Wide(&st.hc[d+1], &st.hc[d], &st.hitC[c])
+			andNot16Wide(&st.ht[d+1], &st.ht[d], &st.hitT[c])
+			d++
+			continue
+		}
 		for w := range st.nc {
 			st.hc[d+1][w] = st.hc[d][w] &^ st.hitC[c][w]
 		}
