@@ -128,6 +128,7 @@ func (s *state) ladder(top Technique) (hardest Technique, ok bool) {
 			return hardest, ok
 		}
 		s.fill(&w)
+		w.settled = true
 		progress := false
 		t := LockedCandidates
 		for ; t <= top; t++ {
