@@ -75,6 +75,7 @@ func (s *state) drop(w *places, c int, mask uint16) (progress, ok bool) {
 	}
 	left := s.cand[c] &^ gone
 	s.cand[c] = left
+	s.touched |= cellUnits[c]
 	w.touchedUnits |= cellUnits[c]
 	w.touchedDigits |= gone
 	if left != 0 && left&(left-1) == 0 {
