@@ -10,6 +10,14 @@ type places struct {
 	at   [27][9]uint16
 	todo [81]uint8 // todo[:n]: the open cells drop left with one candidate
 	n    int
+	// settled: the position fill read is at the singles' fixed point, and
+	// every technique before the one running found nothing in it (the
+	// ladder's order). Then a unit or digit that no drop has touched since
+	// (touchedUnits, touchedDigits) holds only what the duality of subsets
+	// and fish allows (skipSettled).
+	settled       bool
+	touchedUnits  uint32 // bit u: a cell of unit u lost candidates
+	touchedDigits uint16 // bit d: digit d+1 lost a place
 }
 
 // cellAt are the three units of each cell (row, column, box) and the
@@ -27,12 +35,23 @@ var cellAt = func() (at [81][3]struct {
 	return at
 }()
 
+// cellUnits[c] has bit u set for the three units of cell c.
+var cellUnits = func() (m [81]uint32) {
+	for c := range cellAt {
+		for _, at := range cellAt[c] {
+			m[c] |= 1 << at.u
+		}
+	}
+	return m
+}()
+
 // inUnit reports whether cell c lies in unit u.
 func inUnit(u, c int) bool { return int(cellAt[c][u/9].u) == u }
 
 // fill sets w to the places of s.
 func (s *state) fill(w *places) {
 	w.at, w.n = [27][9]uint16{}, 0
+	w.settled, w.touchedUnits, w.touchedDigits = false, 0, 0
 	for c := 0; c < 81; c++ {
 		if s.placed[c] {
 			continue
@@ -56,6 +75,9 @@ func (s *state) drop(w *places, c int, mask uint16) (progress, ok bool) {
 	}
 	left := s.cand[c] &^ gone
 	s.cand[c] = left
+	s.touched |= cellUnits[c]
+	w.touchedUnits |= cellUnits[c]
+	w.touchedDigits |= gone
 	if left != 0 && left&(left-1) == 0 {
 		w.todo[w.n] = uint8(c)
 		w.n++

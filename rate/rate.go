@@ -128,6 +128,7 @@ func (s *state) ladder(top Technique) (hardest Technique, ok bool) {
 			return hardest, ok
 		}
 		s.fill(&w)
+		w.settled = true
 		progress := false
 		t := LockedCandidates
 		for ; t <= top; t++ {
@@ -153,6 +154,7 @@ func (s *state) apply(t Technique) (progress, ok bool) {
 	case NakedSingle:
 		return s.nakedSingles()
 	case HiddenSingle:
+		s.touched = allUnits
 		return s.hiddenSingles()
 	}
 	var w places
@@ -219,6 +221,7 @@ func (r *Rater) branch(d int) {
 		*next = *s
 		// s is stuck, so that the only single is the cell tried.
 		next.cand[cell] = m & -m
+		next.touched |= cellUnits[cell]
 		todo := [81]uint8{uint8(cell)}
 		if _, ok := next.singlesFrom(&todo, 1, searchTop); !ok {
 			continue

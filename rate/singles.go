@@ -1,6 +1,10 @@
 package rate
 
-import "edgrid/internal/houses"
+import (
+	"math/bits"
+
+	"edgrid/internal/houses"
+)
 
 // nakedSingles places every open cell with one candidate, until none is
 // left.
@@ -37,6 +41,7 @@ func (s *state) propagate(todo *[81]uint8, n int) bool {
 			}
 			q &^= m
 			s.cand[p] = q
+			s.touched |= cellUnits[p]
 			if q == 0 {
 				return false
 			}
@@ -74,26 +79,25 @@ func (s *state) hiddenAfter(top Technique, p, ok bool) (used Technique, _ bool) 
 	if !ok || top < HiddenSingle || s.open == 0 {
 		return used, ok
 	}
-	for {
-		p, ok := s.hiddenSingles()
-		if p {
-			used = HiddenSingle
-		}
-		if !ok {
-			return HiddenSingle, false
-		}
-		if !p || s.open == 0 {
-			return used, true
-		}
+	p, ok = s.hiddenSingles()
+	if !ok {
+		return HiddenSingle, false
 	}
+	if p {
+		used = HiddenSingle
+	}
+	return used, true
 }
 
 // hiddenSingles places each digit that has one place left in a unit, with
-// the naked singles each placement forces, in one pass over the units; a
+// the naked singles each placement forces, looking at the touched units
+// (state.touched) until none is left: the fixed point of the singles. A
 // digit with no place is a contradiction.
 func (s *state) hiddenSingles() (progress, ok bool) {
 	var todo [81]uint8
-	for u := range units {
+	for s.touched != 0 {
+		u := bits.TrailingZeros32(s.touched)
+		s.touched &^= 1 << u
 		done := s.done[u]
 		if done == all9 {
 			continue
@@ -117,6 +121,7 @@ func (s *state) hiddenSingles() (progress, ok bool) {
 				}
 				if !s.placed[c] {
 					s.cand[c] = bit
+					s.touched |= cellUnits[c]
 					todo[0] = c
 					if !s.propagate(&todo, 1) {
 						return true, false

@@ -10,7 +10,15 @@ type state struct {
 	placed [81]bool
 	done   [27]uint16 // done[u]: the digits placed in unit u
 	open   int        // cells not placed
+	// touched has bit u set for each unit u that may hold a hidden single
+	// or a digit without a place: every unit a cell of which lost
+	// candidates since hiddenSingles last looked at it. The other units
+	// have neither.
+	touched uint32
 }
+
+// allUnits has a bit for each of the 27 units.
+const allUnits = 1<<27 - 1
 
 // all9 is the candidate set of every digit.
 const all9 = 0x1FF
@@ -45,7 +53,7 @@ func (s *state) load(p *[81]uint8) bool {
 	if clash {
 		return false
 	}
-	s.open, s.done = 81, done
+	s.open, s.done, s.touched = 81, done, allUnits
 	for c, v := range p {
 		if v != 0 {
 			s.cand[c], s.placed[c] = 1<<(v-1), true

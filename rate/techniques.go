@@ -7,6 +7,18 @@ import "math/bits"
 // position is a contradiction). A pass is valid as a whole: what one
 // deduction found stays true after another, since candidates only go.
 // Past the singles, the techniques read and keep the places w.
+//
+// In a unit with n open cells, k cells with k candidates between them (a
+// naked subset) leave the other n-k digits to the other n-k cells (a hidden
+// subset), and the two remove the same candidates; likewise k lines of a
+// fish of a digit and the other m-k cross lines, m the lines where the digit
+// is not placed. (Both directions hold in any position with a solution,
+// which is every position of a puzzle that has one.) So in a settled
+// position (places.settled), where the singles and every easier technique
+// found nothing, a unit or digit no drop has touched since is skipped when
+// its dual is one of those: a naked subset of k when n < 2k (its dual, a
+// hidden subset of n-k < k, was looked for), a hidden subset of k when
+// n <= 2k, a fish of k when m < 2k.
 
 // lockedCandidates removes a digit from the rest of a line when its open
 // places in a box all lie on that line (pointing), and from the rest of a
@@ -46,6 +58,9 @@ func (s *state) lockedCandidates(w *places) (progress, ok bool) {
 // and removes those candidates from the unit's other cells.
 func (s *state) nakedSubset(w *places, k int) (progress, ok bool) {
 	for u := range units {
+		if w.settled && w.touchedUnits&(1<<u) == 0 && 9-bits.OnesCount16(s.done[u]) < 2*k {
+			continue
+		}
 		var pick [9]uint8 // the open cells that can be in a subset
 		n, open := 0, 0
 		for _, c := range &units[u] {
@@ -97,6 +112,9 @@ func (s *state) nakedSubset(w *places, k int) (progress, ok bool) {
 // and removes the other candidates of those places.
 func (s *state) hiddenSubset(w *places, k int) (progress, ok bool) {
 	for u := range units {
+		if w.settled && w.touchedUnits&(1<<u) == 0 && 9-bits.OnesCount16(s.done[u]) <= 2*k {
+			continue
+		}
 		where := w.at[u] // the places as the unit's search found them
 		var any uint16
 		for _, m := range where {
@@ -144,6 +162,17 @@ func (s *state) hiddenSubset(w *places, k int) (progress, ok bool) {
 func (s *state) fish(w *places, k int) (progress, ok bool) {
 	for d := 0; d < 9; d++ {
 		bit := uint16(1) << d
+		if w.settled && w.touchedDigits&bit == 0 {
+			m := 0 // the rows where d is not placed: those with places
+			for i := 0; i < 9; i++ {
+				if w.at[i][d] != 0 {
+					m++
+				}
+			}
+			if m < 2*k {
+				continue
+			}
+		}
 		for byCols := 0; byCols < 2; byCols++ {
 			var lines [9]uint16 // lines[i]: the cross positions of the digit's open places on line i
 			for i := range lines {

@@ -14,6 +14,7 @@ func openState() state {
 		s.cand[c] = all9
 	}
 	s.open = 81
+	s.touched = allUnits // the setups remove candidates directly
 	return s
 }
 
