@@ -2,7 +2,10 @@
 
 package scan
 
-import "simd/archsimd"
+import (
+	"math/bits"
+	"simd/archsimd"
+)
 
 // widePairs reports whether the pair loop takes eight sets of band 2 at a
 // time (pairMaskWide): the build has Go's SIMD package and the CPU AVX-512.
@@ -58,4 +61,28 @@ func andNot16Wide(dst, a, b *[16]uint64) {
 		y := archsimd.LoadUint64x8((*[8]uint64)(b[h : h+8]))
 		x.AndNot(y).Store((*[8]uint64)(dst[h : h+8]))
 	}
+}
+
+// keepMissingWide is keepMissing sixteen sets at a time: the sets without
+// cell c of each sixteen are packed together and stored at once.
+func keepMissingWide(dst, sets []uint32, c uint) []uint32 {
+	if cap(dst) < len(sets) {
+		dst = make([]uint32, len(sets), max(len(sets), zCap))
+	}
+	dst = dst[:len(sets)]
+	bit := archsimd.BroadcastUint32x16(1 << c)
+	var zero archsimd.Uint32x16
+	n, i := 0, 0
+	for ; i+16 <= len(sets); i += 16 {
+		v := archsimd.LoadUint32x16((*[16]uint32)(sets[i : i+16]))
+		m := v.And(bit).Equal(zero)
+		// n <= i, so the sixteen stored fit below len(sets).
+		v.Compress(m).Store((*[16]uint32)(dst[n : n+16]))
+		n += bits.OnesCount16(m.ToBits())
+	}
+	for _, u := range sets[i:] {
+		dst[n] = u
+		n += int(u>>c&1 ^ 1)
+	}
+	return dst[:n]
 }

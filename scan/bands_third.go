@@ -106,7 +106,22 @@ func (s *bandScanner) band3(x, y uint32, wx, wy *[thirdWords]uint64, caps [3]int
 // other cell is a clue; each such band 3 must still hit the other sets.
 func (s *bandScanner) critical(x, y uint32, wx, wy *[thirdWords]uint64, code *[9]uint8) error {
 	p := &s.p
-	o := append(p.others[:0], p.pure3...)
+	// Every clue lies in the minirows with sets (field): a set with no
+	// cell there ends the pair, and of the others only their cells there
+	// matter.
+	var field uint32
+	for mr, c := range code {
+		if c != 0 {
+			field |= 7 << (mr/3*9 + mr%3*3)
+		}
+	}
+	o := p.others[:0]
+	for _, u := range p.pure3 {
+		if u&field == 0 {
+			return nil
+		}
+		o = append(o, u&field)
+	}
 	for w := range thirdWords {
 		m := wx[w] & wy[w]
 		if lo := p.nMini - w*64; lo > 0 {
@@ -116,12 +131,19 @@ func (s *bandScanner) critical(x, y uint32, wx, wy *[thirdWords]uint64, code *[9
 			m &^= 1<<lo - 1
 		}
 		for ; m != 0; m &= m - 1 {
-			o = append(o, p.third[w<<6|bits.TrailingZeros64(m)].p3)
+			u := p.third[w<<6|bits.TrailingZeros64(m)].p3 & field
+			if u == 0 {
+				return nil
+			}
+			o = append(o, u)
 		}
 	}
 	for _, u := range p.extra {
 		if u.p0&x|u.p1&y == 0 {
-			o = append(o, u.p3)
+			if u.p3&field == 0 {
+				return nil
+			}
+			o = append(o, u.p3&field)
 		}
 	}
 	p.others = o
@@ -204,13 +226,11 @@ func (s *bandScanner) zNode(x, y, chosen uint32, k int, dead uint32, cnt [3]int)
 		c := bits.TrailingZeros32(best)
 		best &= best - 1
 		bit := uint32(1) << c
-		next := z.lv[k+1][:0]
-		for _, u := range sets {
-			if u&bit == 0 {
-				next = append(next, u)
-			}
+		if widePairs {
+			z.lv[k+1] = keepMissingWide(z.lv[k+1], sets, uint(c))
+		} else {
+			z.lv[k+1] = keepMissing(z.lv[k+1], sets, uint(c))
 		}
-		z.lv[k+1] = next
 		st := stackOf[c]
 		cnt[st]++
 		d := dead
@@ -250,4 +270,20 @@ func (s *bandScanner) zFill(x, y, chosen, free uint32, left int, cnt [3]int) err
 		cnt[st]--
 	}
 	return nil
+}
+
+// keepMissing returns the sets of sets without cell c, in order, in dst's
+// storage (grown when short). It branches on nothing: which sets a cell is
+// in is as good as random, so a branch would be mispredicted half the time.
+func keepMissing(dst, sets []uint32, c uint) []uint32 {
+	if cap(dst) < len(sets) {
+		dst = make([]uint32, len(sets), max(len(sets), zCap))
+	}
+	dst = dst[:len(sets)]
+	n := 0
+	for _, u := range sets {
+		dst[n] = u
+		n += int(u>>c&1 ^ 1)
+	}
+	return dst[:n]
 }
