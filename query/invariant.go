@@ -89,9 +89,9 @@ func (f funcInvariant) Value(g *canon.Grid) int { return f.value(g) }
 // builtins are the invariants the package defines, in the order Builtins
 // lists them.
 var builtins = []Invariant{
-	Autos, UA4, Intercalates, UA2, Band3s,
+	Autos, UA4, Intercalates, UA2,
 	bandInvariant{0}, bandInvariant{1}, bandInvariant{2},
-	bandInvariant{3}, bandInvariant{4}, bandInvariant{5},
+	bandInvariant{3}, bandInvariant{4}, bandInvariant{5}, Band3s,
 }
 
 // DefaultNames are the invariants a query computes when none are named: the

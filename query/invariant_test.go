@@ -281,7 +281,7 @@ func TestLookup(t *testing.T) {
 		}
 	}
 	_, err := Lookup("ua5", nil)
-	if err == nil || err.Error() != fmt.Sprintf("unknown invariant %q (known: autos, ua4, intercalates, ua2, band3s, band1, band2, band3, stack1, stack2, stack3, ua6, ua8, ua9, ua10, ua11, ua12, p16, p17)", "ua5") {
+	if err == nil || err.Error() != fmt.Sprintf("unknown invariant %q (known: autos, ua4, intercalates, ua2, band1, band2, band3, stack1, stack2, stack3, band3s, ua6, ua8, ua9, ua10, ua11, ua12, p16, p17)", "ua5") {
 		t.Errorf("Lookup(ua5): %v", err)
 	}
 	if err := checkNames(builtins); err != nil {

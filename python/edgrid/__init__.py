@@ -346,7 +346,8 @@ def invariants(grids: Rows, names: Sequence[str] = DEFAULT_INVARIANTS, *, worker
       sets of four cells), ``intercalates`` (2x2 latin subsquares), ``ua2``
       (minimal unavoidable sets of two digits), ``band1``,
       ``band2``, ``band3``, ``stack1``, ``stack2``, ``stack3`` (the band form,
-      1..416, of each band and stack of the minlex grid);
+      1..416, of each band and stack of the minlex grid), ``band3s`` (the
+      orbits of the automorphisms on the three bands and three stacks);
     - milliseconds a grid: ``ua6``, ``ua8``, ``ua9``, ``ua10``, ``ua11``,
       ``ua12`` (minimal unavoidable sets of that many cells);
     - a full scan of each grid, taking seconds to many minutes a grid:
