@@ -29,14 +29,16 @@ test: lint
 # The checks too slow for every edit: whole bands against docs/design/method.md's
 # counts, all brute-force minlex cases, every group candidate decided again,
 # every puzzle ID of the shared sets, fuzzing. About 12 minutes on 2 cores.
-# serve's load test runs alone, after the rest, with its speed targets held
-# (EDGRID_LOAD_STRICT=1); a plain go test runs it leniently.
+# serve's load test runs alone, after the rest: it prints its speeds against
+# the targets and holds the memory bound. Its speed targets are held only by
+# hand (EDGRID_LOAD_STRICT=1, docs/guide/api.md), on an idle machine: a
+# throughput that a busy machine can miss is no check for CI.
 # Fuzzing budgets are counts of inputs (about 10-15 s each here), not times:
 # Go 1.26's fuzzer can fail at the end of a -fuzztime duration with nothing
 # found (golang/go#75804, fixed in Go 1.27).
 test-long:
 	$(GO) test -count=1 -timeout 30m -skip '^TestLoad$$' ./...
-	EDGRID_LOAD_STRICT=1 $(GO) test -count=1 -run '^TestLoad$$' -v ./serve
+	$(GO) test -count=1 -run '^TestLoad$$' -v ./serve
 	$(GO) test -run XXX -fuzz '^FuzzParse$$' -fuzztime 1000000x ./canon
 	$(GO) test -run XXX -fuzz '^FuzzRead$$' -fuzztime 500000x ./cells
 	$(GO) test -run XXX -fuzz '^FuzzInputs$$' -fuzztime 20000x ./serve

@@ -88,9 +88,9 @@ func BenchmarkServe(b *testing.B) {
 // no request fails except the expensive ones refused with 429, and that
 // memory stays under 200 MB, sampled as the Go runtime's total and the
 // resident set, under the flood and at the limits of connections and
-// batch bodies (memoryPhase). With EDGRID_LOAD_STRICT=1, as make
-// test-long sets it, it also holds the speed targets (this
-// machine's figures are in docs/benchmarks.md).
+// batch bodies (memoryPhase). With EDGRID_LOAD_STRICT=1, set by hand on
+// an idle machine, it also holds the speed targets (this machine's
+// figures are in docs/benchmarks.md).
 // loadClients sends requests of ps (paths under base) from n goroutines
 // until stop, keeping the latencies, and counts the answers by status.
 func loadClients(base string, n int, ps []string, stop <-chan struct{}, lat *[]time.Duration, codes *sync.Map) *sync.WaitGroup {
