@@ -36,23 +36,15 @@ type band3sRunner struct {
 }
 
 func (x *band3sRunner) Values(r *Run, out []int) {
-	var autos []int
 	if r.Autos == nil {
 		if x.autos == nil {
 			x.autos = Autos.NewRunner()
 		}
 		x.buf = resizedInts(x.buf, len(r.Grids))
 		x.autos.Values(r, x.buf)
-		autos = x.buf
 	}
 	for i := range r.Grids {
-		a := 0
-		if r.Autos != nil {
-			a = int(r.Autos[i])
-		} else {
-			a = autos[i]
-		}
-		if a == 1 {
+		if r.Autos != nil && r.Autos[i] == 1 || r.Autos == nil && x.buf[i] == 1 {
 			out[i] = 6
 			continue
 		}
