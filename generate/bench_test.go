@@ -16,6 +16,7 @@ func BenchmarkUnit(b *testing.B) {
 	}{
 		{"top-down/backtrack", Options{Over: OverBacktrack}},
 		{"top-down/grids", Options{Over: OverGrids}},
+		{"top-down/classes", Options{Over: OverClasses}},
 		{"controlled-bias/backtrack", Options{Method: ControlledBias, Over: OverBacktrack}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"edgrid/canon"
+	"edgrid/internal/uniform"
 	"edgrid/rank"
 	"edgrid/rate"
 	"edgrid/scan"
@@ -73,8 +74,9 @@ type Generator struct {
 	order   [81]uint8
 }
 
-// New returns a Generator for opt. The ranker draws uniform grids (nil:
-// one of its own over the embedded tables; not used with OverBacktrack).
+// New returns a Generator for opt. The ranker draws the classes of
+// OverClasses (nil: one of its own over the embedded tables; used with
+// OverClasses only).
 func New(opt Options, ranker *rank.Ranker) (*Generator, error) {
 	if err := opt.check(); err != nil {
 		return nil, err
@@ -82,13 +84,20 @@ func New(opt Options, ranker *rank.Ranker) (*Generator, error) {
 	if opt.MaxTries == 0 {
 		opt.MaxTries = DefaultMaxTries
 	}
-	if ranker == nil && opt.Over != OverBacktrack {
+	src := gridSource{over: opt.Over, ranker: ranker}
+	switch {
+	case opt.Over == OverClasses && ranker == nil:
 		var err error
-		if ranker, err = rank.New(nil, nil); err != nil {
+		if src.ranker, err = rank.New(nil, nil); err != nil {
+			return nil, err
+		}
+	case opt.Over == OverGrids:
+		var err error
+		if src.uniform, err = uniform.New(); err != nil {
 			return nil, err
 		}
 	}
-	return &Generator{opt: opt, grids: gridSource{over: opt.Over, ranker: ranker}, fast: solve.NewFast(),
+	return &Generator{opt: opt, grids: src, fast: solve.NewFast(),
 		scanner: scan.NewScanner(), rater: rate.New()}, nil
 }
 
