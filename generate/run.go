@@ -16,13 +16,14 @@ const chunk = 16
 // goroutines (0: one per core) and calls emit with each in index order,
 // so that the output does not depend on workers (a unit's error comes
 // after the puzzles of the units before it), until emit returns
-// false or an error (returned). The ranker is shared by the workers (nil:
-// one is made). A cancelled ctx stops the run with ctx.Err().
+// false or an error (returned). The ranker, used over classes, is shared by
+// the workers (nil: one is made). A cancelled ctx stops the run with
+// ctx.Err().
 func Run(ctx context.Context, opt Options, ranker *rank.Ranker, workers int, emit func(p *Puzzle) (bool, error)) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	if ranker == nil && opt.Over != OverBacktrack {
+	if ranker == nil && opt.Over == OverClasses {
 		var err error
 		if ranker, err = rank.New(nil, nil); err != nil {
 			return err

@@ -26,9 +26,10 @@ hardest technique of a fixed ladder (naked and hidden singles, locked candidates
 hidden pairs, x-wing, triples, swordfish, quads, jellyfish) that solving easiest-first needs:
 simple (naked singles), easy (hidden singles), intermediate (locked candidates and pairs) as
 qqwing names them, hard (the rest of the ladder) and expert (the ladder is stuck: guessing).
-The guesses are the branchings of the search that applies the whole ladder at every node and
-branches on the open cell with the fewest candidates, over its whole tree: 0 exactly when the
-ladder solves the puzzle (docs/guide/generate.md). A puzzle without a unique solution is a bad line.`,
+The guesses are the branchings of the search that starts where the whole ladder is stuck,
+applies naked and hidden singles at every node below and branches on the open cell with the
+fewest candidates, over its whole tree: 0 exactly when the ladder solves the puzzle
+(docs/guide/generate.md). A puzzle without a unique solution is a bad line.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runRate(cmd.Context(), o, args, s)
 		},
