@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -47,7 +49,8 @@ top-down stops at a count drawn from the range, or with --minimal keeps minimal 
 the range; up to 20 clues the scan finds each grid's first puzzle instead (edgrid scan
 --first), which can take minutes a puzzle. --stats prints the distribution of minimal
 puzzles by clue count that N controlled-bias puzzles estimate, corrected for the bias:
-'<clues> <share> <error>' a line. The same --seed gives the same puzzles on every machine,
+'<clues> <share> <error>' a line; stopped by a signal, it prints the estimate of the puzzles
+made so far, the same as a run of -n that many with the same seed would. The same --seed gives the same puzzles on every machine,
 whatever --workers (docs/guide/generate.md).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.validate(cmd, args); err != nil {
@@ -69,6 +72,7 @@ whatever --workers (docs/guide/generate.md).`,
 	f.Uint64Var(&o.seed, "seed", 1, "random seed; the same seed gives the same puzzles")
 	workersFlag(f, &o.workers, "puzzles made at once")
 	jsonFlag(f, &o.json, `print JSON Lines: {"puzzle","clues","guesses","grade","technique","solution"} a line; --stats: one object {"n","attempts","shares","errors"}`)
+	quietFlag(f, &s)
 	return c
 }
 
@@ -161,17 +165,23 @@ func runGenerate(ctx context.Context, o generateOptions, args []string, s stream
 	if o.given {
 		return generateGiven(ctx, o, args, s)
 	}
-	w := bufio.NewWriterSize(s.out, 1<<16)
+	var prog generateProgress
+	line := s.startProgress(func(time.Duration) string { return prog.text(o) })
+	defer line.Stop()
+	w := bufio.NewWriterSize(line.Writer(s.out), 1<<16)
 	defer w.Flush()
 	var tally generate.Tally
 	seen := map[canon.Grid]struct{}{}
 	var pc canon.PuzzleCanon
-	var line []byte
+	var out []byte
 	made := 0
 	err := generate.Run(ctx, o.opt, nil, o.workers, func(p *generate.Puzzle) (bool, error) {
 		if o.stats {
 			tally.Add(p)
 			made++
+			prog.made.Store(int64(made))
+			prog.attempts.Store(tally.Attempts)
+			generateEmitted(made)
 			return made < o.n, nil
 		}
 		if o.uniqueClasses {
@@ -182,26 +192,58 @@ func runGenerate(ctx context.Context, o generateOptions, args []string, s stream
 			}
 			seen[form] = struct{}{}
 		}
-		line = appendGenerated(line[:0], p, o.json)
-		if _, err := w.Write(line); err != nil {
+		out = appendGenerated(out[:0], p, o.json)
+		if _, err := w.Write(out); err != nil {
 			return false, err
 		}
 		made++
+		prog.made.Store(int64(made))
+		generateEmitted(made)
 		return made < o.n, nil
 	})
 	switch {
+	case err != nil && ctx.Err() != nil && o.stats:
+		line.Stop()
+		if made == 0 {
+			return stoppedWith(ctx, "no controlled-bias puzzle yet, so no estimate")
+		}
+		writeStats(w, tally.Estimate(), o.json)
+		w.Flush()
+		return stoppedWith(ctx, fmt.Sprintf("the estimate printed is of the first %d of %d puzzles", made, o.n))
 	case err != nil && ctx.Err() != nil:
 		w.Flush()
-		return fmt.Errorf("stopped (%w) after %d puzzles", context.Cause(ctx), made)
+		return stoppedWith(ctx, fmt.Sprintf("the first %d of %d puzzles are printed", made, o.n))
 	case errors.Is(err, generate.ErrTries):
 		return fmt.Errorf("%w; %d puzzles printed", err, made)
 	case err != nil:
 		return err
 	}
 	if o.stats {
+		line.Stop()
 		writeStats(w, tally.Estimate(), o.json)
 	}
 	return w.Flush()
+}
+
+// generateEmitted is called with the number of puzzles made so far after
+// each (a variable for the tests).
+var generateEmitted = func(made int) {}
+
+// generateProgress is what a generate run's progress line shows: the
+// puzzles made (and with --stats the attempts they took), updated by the
+// emitting goroutine and read by the line's ticker.
+type generateProgress struct {
+	made, attempts atomic.Int64
+}
+
+// text is the progress line of a run of o.
+func (p *generateProgress) text(o generateOptions) string {
+	made := p.made.Load()
+	s := fmt.Sprintf("generate: %s of %s puzzles (%.1f%%)", progressGroup(made), progressGroup(int64(o.n)), 100*float64(made)/float64(o.n))
+	if o.stats {
+		s += fmt.Sprintf(", %s attempts", progressGroup(p.attempts.Load()))
+	}
+	return s
 }
 
 // appendGenerated appends one puzzle's line: the rated puzzle as rate

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -168,5 +171,51 @@ func TestRateLines(t *testing.T) {
 		if !strings.Contains(errs, want) {
 			t.Errorf("rate: stderr %q lacks %q", errs, want)
 		}
+	}
+}
+
+// TestGenerateStatsStopped checks that --stats stopped by a signal prints
+// the estimate of the puzzles made so far, exactly what a run asking for
+// that many gives, and says so with exit status 1.
+func TestGenerateStatsStopped(t *testing.T) {
+	args := []string{"generate", "--stats", "--method", "controlled-bias", "--seed", "5", "--json"}
+	ctx, cancel := context.WithCancelCause(t.Context())
+	defer cancel(nil)
+	generateEmitted = func(made int) {
+		if made == 2 {
+			cancel(signalStop{os.Interrupt})
+		}
+	}
+	defer func() { generateEmitted = func(int) {} }()
+	var out, errb bytes.Buffer
+	code := runMain(ctx, append(args, "-n", "1000"), streams{in: strings.NewReader(""), out: &out, err: &errb})
+	generateEmitted = func(int) {}
+	if code != exitFailed || !strings.Contains(errb.String(), "stopped by SIGINT: the estimate printed is of the first 2 of 1000 puzzles") {
+		t.Fatalf("exit %d, %q; want %d and the stop's message", code, errb.String(), exitFailed)
+	}
+	code, want, errs := run(t, "", append(args, "-n", "2")...)
+	if code != 0 {
+		t.Fatalf("-n 2: exit %d: %s", code, errs)
+	}
+	if out.String() != want {
+		t.Errorf("stopped after 2 puzzles:\n%s\n-n 2:\n%s", out.String(), want)
+	}
+	var v struct{ N int }
+	if err := json.Unmarshal(out.Bytes(), &v); err != nil || v.N != 2 {
+		t.Errorf("%q: n %d, %v; want 2", out.String(), v.N, err)
+	}
+}
+
+// TestGenerateProgressText checks the progress line's text, with and
+// without --stats.
+func TestGenerateProgressText(t *testing.T) {
+	var p generateProgress
+	p.made.Store(250)
+	p.attempts.Store(61_234_567)
+	if got, want := p.text(generateOptions{n: 1000}), "generate: 250 of 1,000 puzzles (25.0%)"; got != want {
+		t.Errorf("%q; want %q", got, want)
+	}
+	if got, want := p.text(generateOptions{n: 1000, stats: true}), "generate: 250 of 1,000 puzzles (25.0%), 61,234,567 attempts"; got != want {
+		t.Errorf("--stats: %q; want %q", got, want)
 	}
 }
