@@ -8,6 +8,9 @@ import "math/bits"
 // them in step with every candidate they remove (drop).
 type places struct {
 	at   [27][9]uint16
+	// sized[u][n-2] has bit j set when the open cell units[u][j] has n
+	// candidates, n = 2, 3, 4: the cells a naked subset can take.
+	sized [27][3]uint16
 	todo [81]uint8 // todo[:n]: the open cells drop left with one candidate
 	n    int
 	// settled: the position fill read is at the singles' fixed point, and
@@ -50,19 +53,36 @@ func inUnit(u, c int) bool { return int(cellAt[c][u/9].u) == u }
 
 // fill sets w to the places of s.
 func (s *state) fill(w *places) {
-	w.at, w.n = [27][9]uint16{}, 0
+	w.at, w.sized, w.n = [27][9]uint16{}, [27][3]uint16{}, 0
 	w.settled, w.touchedUnits, w.touchedDigits = false, 0, 0
 	for c := 0; c < 81; c++ {
 		if s.placed[c] {
 			continue
 		}
 		at := &cellAt[c]
+		w.size(c, 0, bits.OnesCount16(s.cand[c]))
 		for m := s.cand[c]; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m)
 			w.at[at[0].u][d] |= at[0].bit
 			w.at[at[1].u][d] |= at[1].bit
 			w.at[at[2].u][d] |= at[2].bit
 		}
+	}
+}
+
+// size moves the open cell c in w.sized from its units' cells of from
+// candidates to those of to (0: in none).
+func (w *places) size(c, from, to int) {
+	at := &cellAt[c]
+	if i := uint(from - 2); i < 3 {
+		w.sized[at[0].u][i] &^= at[0].bit
+		w.sized[at[1].u][i] &^= at[1].bit
+		w.sized[at[2].u][i] &^= at[2].bit
+	}
+	if i := uint(to - 2); i < 3 {
+		w.sized[at[0].u][i] |= at[0].bit
+		w.sized[at[1].u][i] |= at[1].bit
+		w.sized[at[2].u][i] |= at[2].bit
 	}
 }
 
@@ -75,6 +95,7 @@ func (s *state) drop(w *places, c int, mask uint16) (progress, ok bool) {
 	}
 	left := s.cand[c] &^ gone
 	s.cand[c] = left
+	w.size(c, bits.OnesCount16(left|gone), bits.OnesCount16(left))
 	s.touched |= cellUnits[c]
 	w.touchedUnits |= cellUnits[c]
 	w.touchedDigits |= gone

@@ -208,12 +208,12 @@ func (r *Rater) branch(d int) {
 		r.err = r.ctx.Err()
 		return
 	}
+	// s is stuck: its open cells have two candidates or more, its placed
+	// cells one.
 	cell, fewest := -1, 10
 	for c := 0; c < 81; c++ {
-		if !s.placed[c] {
-			if n := bits.OnesCount16(s.cand[c]); n < fewest {
-				cell, fewest = c, n
-			}
+		if n := bits.OnesCount16(s.cand[c]); n > 1 && n < fewest {
+			cell, fewest = c, n
 		}
 	}
 	for m := s.cand[cell]; m != 0 && r.solutions < 2 && r.err == nil; m &= m - 1 {

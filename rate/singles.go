@@ -20,6 +20,15 @@ func (s *state) nakedSingles() (progress, ok bool) {
 	return n > 0, s.propagate(&todo, n)
 }
 
+// peers32 are houses.Peers padded to 32 a cell, so that a peer's index
+// masked with 31 needs no bounds check.
+var peers32 = func() (p [81][32]uint8) {
+	for c := range houses.Peers {
+		copy(p[c][:], houses.Peers[c][:])
+	}
+	return p
+}()
+
 // propagate places the open cells todo[:n], each with one candidate, and
 // each peer that a placement leaves with one, until none is left; false
 // means a contradiction.
@@ -34,18 +43,23 @@ func (s *state) propagate(todo *[81]uint8, n int) bool {
 		s.placed[c] = true
 		s.open--
 		s.mark(int(c), m)
-		for _, p := range &houses.Peers[c] {
-			q := s.cand[p]
-			if q&m == 0 {
-				continue
-			}
-			q &^= m
+		// The peers that hold m, gathered without a branch a peer.
+		pe := &peers32[c]
+		d := uint(bits.TrailingZeros16(m))
+		var hit uint32
+		for i, p := range pe[:20] {
+			hit |= uint32(s.cand[p]>>d&1) << i
+		}
+		for ; hit != 0; hit &= hit - 1 {
+			p := pe[bits.TrailingZeros32(hit)&31]
+			q := s.cand[p] &^ m
 			s.cand[p] = q
 			s.touched |= cellUnits[p]
 			if q == 0 {
 				return false
 			}
-			if q&(q-1) == 0 && !s.placed[p] {
+			// p is open: a placed peer holding m would have no candidate left.
+			if q&(q-1) == 0 {
 				todo[n] = p
 				n++
 			}

@@ -26,11 +26,10 @@ import "math/bits"
 func (s *state) lockedCandidates(w *places) (progress, ok bool) {
 	for u := 0; u < 27; u++ {
 		kind := min(u/9, 1) // 0 a line, 1 a box
-		for d := 0; d < 9; d++ {
+		// A digit placed in the unit has no open place there.
+		for ds := all9 &^ s.done[u]; ds != 0; ds &= ds - 1 {
+			d := bits.TrailingZeros16(ds)
 			m := w.at[u][d]
-			if m == 0 {
-				continue
-			}
 			x := lockedAt[kind][m]
 			if x < 0 {
 				continue
@@ -61,20 +60,20 @@ func (s *state) nakedSubset(w *places, k int) (progress, ok bool) {
 		if w.settled && w.touchedUnits&(1<<u) == 0 && 9-bits.OnesCount16(s.done[u]) < 2*k {
 			continue
 		}
-		var pick [9]uint8 // the open cells that can be in a subset
-		n, open := 0, 0
-		for _, c := range &units[u] {
-			if s.placed[c] {
-				continue
-			}
-			open++
-			if nc := bits.OnesCount16(s.cand[c]); nc >= 2 && nc <= k {
-				pick[n] = c
-				n++
-			}
+		// The open cells that can be in a subset, those of 2 to k
+		// candidates (a placed cell is one of done[u]).
+		pm := w.sized[u][0]
+		for i := 1; i <= k-2; i++ {
+			pm |= w.sized[u][i]
 		}
-		if open <= k || n < k {
+		if bits.OnesCount16(pm) < k || 9-bits.OnesCount16(s.done[u]) <= k {
 			continue
+		}
+		var pick [9]uint8
+		n := 0
+		for ; pm != 0; pm &= pm - 1 {
+			pick[n] = units[u][bits.TrailingZeros16(pm)]
+			n++
 		}
 		var vals [9]uint16
 		for i := range n {
