@@ -7,12 +7,12 @@ import "math/bits"
 // techniques past the singles read them instead of the cells, and keep
 // them in step with every candidate they remove (drop).
 type places struct {
-	at   [27][9]uint16
+	at [27][9]uint16
 	// sized[u][n-2] has bit j set when the open cell units[u][j] has n
 	// candidates, n = 2, 3, 4: the cells a naked subset can take.
 	sized [27][3]uint16
-	todo [81]uint8 // todo[:n]: the open cells drop left with one candidate
-	n    int
+	todo  [81]uint8 // todo[:n]: the open cells drop left with one candidate
+	n     int
 	// settled: the position fill read is at the singles' fixed point, and
 	// every technique before the one running found nothing in it (the
 	// ladder's order). Then a unit or digit that no drop has touched since
