@@ -36,38 +36,39 @@ var units = func() (u [27][9]uint8) {
 }()
 
 // load sets s to the puzzle p (values 0-9, checked by the caller); false
-// means two givens clash or an open cell has no candidate.
+// means two givens clash or an open cell has no candidate. Both passes run
+// without a branch a cell: whether a cell is given is not predictable.
 func (s *state) load(p *[81]uint8) bool {
 	var done [27]uint16
-	clash := false
+	var clash uint16
 	for c, v := range p {
-		if v == 0 {
-			continue
-		}
-		bit := uint16(1) << (v - 1)
-		for _, at := range &cellAt[c] {
-			clash = clash || done[at.u]&bit != 0
-			done[at.u] |= bit
-		}
+		bit := uint16(1) << v >> 1 // 0 for an empty cell
+		at := &cellAt[c]
+		clash |= (done[at[0].u] | done[at[1].u] | done[at[2].u]) & bit
+		done[at[0].u] |= bit
+		done[at[1].u] |= bit
+		done[at[2].u] |= bit
 	}
-	if clash {
+	if clash != 0 {
 		return false
 	}
-	s.open, s.done, s.touched = 81, done, allUnits
+	s.done, s.touched = done, allUnits
+	open := 81
+	var dead uint16 // bit 15 set once a cell has no candidate (m-1 wraps)
 	for c, v := range p {
-		if v != 0 {
-			s.cand[c], s.placed[c] = 1<<(v-1), true
-			s.open--
-			continue
-		}
 		at := &cellAt[c]
 		m := all9 &^ (done[at[0].u] | done[at[1].u] | done[at[2].u])
-		if m == 0 {
-			return false
+		given := uint16(1) << v >> 1
+		placed := 0
+		if given != 0 {
+			m, placed = given, 1
 		}
-		s.cand[c], s.placed[c] = m, false
+		dead |= m - 1
+		s.cand[c], s.placed[c] = m, given != 0
+		open -= placed
 	}
-	return true
+	s.open = open
+	return dead&0x8000 == 0
 }
 
 // mark records digit bit as placed in the units of cell c.
