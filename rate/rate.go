@@ -209,11 +209,14 @@ func (r *Rater) branch(d int) {
 		return
 	}
 	// s is stuck: its open cells have two candidates or more, its placed
-	// cells one.
+	// cells one; so the first cell of two is the one.
 	cell, fewest := -1, 10
 	for c := 0; c < 81; c++ {
 		if n := bits.OnesCount16(s.cand[c]); n > 1 && n < fewest {
 			cell, fewest = c, n
+			if n == 2 {
+				break
+			}
 		}
 	}
 	for m := s.cand[cell]; m != 0 && r.solutions < 2 && r.err == nil; m &= m - 1 {
