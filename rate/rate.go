@@ -121,13 +121,21 @@ func Ladder(p *[81]uint8, top Technique) (hardest Technique, solved bool) {
 // where the ladder's steps through them end whatever their order.
 func (s *state) ladder(top Technique) (hardest Technique, ok bool) {
 	var w places
+	filled := -1 // s.open when w was filled, -1 before
 	used, ok := s.singles(top)
 	for {
 		hardest = max(hardest, used)
 		if !ok || s.open == 0 || top < LockedCandidates {
 			return hardest, ok
 		}
-		s.fill(&w)
+		if s.open != filled {
+			s.fill(&w)
+			filled = s.open
+		} else {
+			// The singles placed nothing since the drops, which kept w
+			// in step with s: w holds s's places already.
+			w.n, w.touchedUnits, w.touchedDigits = 0, 0, 0
+		}
 		w.settled = true
 		progress := false
 		t := LockedCandidates
