@@ -27,7 +27,7 @@ func TestValidSets(t *testing.T) {
 				f := makeFrame((*[81]uint8)(&g), cols, [3]int{b, (b + 1) % 3, (b + 2) % 3})
 				band := f.band(0)
 				uas := bandUAs(&band)
-				for _, allowed := range []uint32{1<<27 - 1, (1<<27-1)&^(1<<4|1<<13|1<<26)} {
+				for _, allowed := range []uint32{1<<27 - 1, (1<<27 - 1) &^ (1<<4 | 1<<13 | 1<<26)} {
 					got := validSets(uas, allowed, 2, 5, nil)
 					var want []uint32
 					eachSubset(allowed, 5, func(x uint32) {
