@@ -81,3 +81,54 @@ var minirowRedundant = func() (r [256]uint8) {
 	}
 	return
 }()
+
+// runWord marks, in one word of the vectors' bits, the runs of sets that
+// share their minirow part (groupMinirows), cut at the word's ends: end
+// holds the last bit of each run, body its other bits.
+type runWord struct{ body, end uint64 }
+
+// runMasks returns the runs of t (sets in one minirow each, grouped) a
+// word at a time, in buf's storage.
+func runMasks(t []third, buf []runWord) []runWord {
+	buf = resized(buf, (len(t)+63)/64)
+	clear(buf)
+	for i := range t {
+		if i+1 == len(t) || (i+1)%64 == 0 || t[i+1].p3 != t[i].p3 {
+			buf[i/64].end |= 1 << (i % 64)
+		} else {
+			buf[i/64].body |= 1 << (i % 64)
+		}
+	}
+	return buf
+}
+
+// minirowNeeds is, for a pair whose vectors of the sets that meet band 3
+// are wx and wy, the minirow parts left to band 3 as codes by minirow
+// (bit s of code[mr] for places s), the clues they need at least, and
+// those by stack. A run of sets of one part is needed when any of its
+// sets is missed: adding the run's body to its missed bits there carries
+// into its last bit exactly when one is, so that each word takes a few
+// operations and the parts are read once each, without a branch a set.
+func (p *bandPass) minirowNeeds(wx, wy *[thirdWords]uint64) (code [9]uint8, need int, needS [3]int) {
+	var parts uint64
+	for w, r := range p.runs {
+		m := wx[w] & wy[w]
+		for t := ((m & r.body) + r.body | m) & r.end; t != 0; t &= t - 1 {
+			parts |= p.partBit[w<<6|bits.TrailingZeros64(t)]
+		}
+	}
+	return partNeeds(parts)
+}
+
+// partNeeds is the codes by minirow of the parts (bit 7*mr+s-1 for
+// places s of minirow mr), the clues they need and those by stack.
+func partNeeds(parts uint64) (code [9]uint8, need int, needS [3]int) {
+	for mr := range 9 {
+		c := uint8(parts>>(7*mr)&127) << 1
+		code[mr] = c
+		d := int(minirowNeed[c])
+		need += d
+		needS[mr%3] += d
+	}
+	return code, need, needS
+}

@@ -160,15 +160,9 @@ func (s *bandScanner) frameSets() {
 			break
 		}
 		p.nMini = i + 1
-		p.miniMR[i], p.miniSub[i] = uint8(mr), sub
+		p.partBit[i] = 1 << (7*mr + int(sub) - 1)
 	}
-	// runEnd[i]: the end of the run of sets with set i's band-3 part.
-	for i := p.nMini - 1; i >= 0; i-- {
-		p.runEnd[i] = uint16(i + 1)
-		if i+1 < p.nMini && p.third[i+1].p3 == p.third[i].p3 {
-			p.runEnd[i] = p.runEnd[i+1]
-		}
-	}
+	p.runs = runMasks(p.third[:p.nMini], p.runs)
 	for j := range 2 {
 		p.hitCross[j] = [27][crossWords]uint64{}
 		p.hitThird[j] = [27][thirdWords]uint64{}

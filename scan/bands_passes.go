@@ -45,10 +45,11 @@ type bandPass struct {
 	xb                  xVectors    // the vectors of the block of band 1's sets in the pair loop
 	z                   thirdSearch
 	nMini               int              // p.third[:nMini] meet band 3 in one minirow
-	miniMR              [maxThird]uint8  // the minirow of each of them
-	miniSub             [maxThird]uint8  // its cells there, as a 3-bit set of places
-	runEnd              [maxThird]uint16 // the end of the run of sets with the same cells there
+	partBit             [maxThird]uint64 // the minirow part of each of them, bit 7*minirow+places-1
+	runs                []runWord        // the runs of sets with the same part, a word of p.third[:nMini] each
 	others              []uint32         // scratch: the sets a critical band 3 must hit beyond its minirows
+	byLast              []uint32         // scratch: others by the last minirow they meet
+	lastAt              [10]int          // byLast[lastAt[mr]:lastAt[mr+1]] meet minirow mr last
 }
 
 // cross is an unavoidable set inside bands 1+2, by band.

@@ -25,38 +25,11 @@ type thirdSearch struct {
 // solver. The minirows' sets decide most cases at once (bands_minirow.go).
 func (s *bandScanner) band3(x, y uint32, wx, wy *[thirdWords]uint64, caps [3]int) error {
 	p := &s.p
-	// The sets of one minirow part form a run (sortThird): once one of
-	// them is missed, the part is needed and the rest of its run skipped.
-	// The clues the minirows need grow with each part; most pairs end
-	// here as soon as they exceed what band 3 or a stack may hold.
-	var code [9]uint8
-	need := 0
-	var needS [3]int
-	for w := 0; w*64 < p.nMini; w++ {
-		m := wx[w] & wy[w]
-		if rem := p.nMini - w*64; rem < 64 {
-			m &= 1<<rem - 1
-		}
-		for m != 0 {
-			i := w<<6 | bits.TrailingZeros64(m)
-			mr := p.miniMR[i]
-			old := code[mr]
-			c := old | 1<<p.miniSub[i]
-			code[mr] = c
-			if d := int(minirowNeed[c]) - int(minirowNeed[old]); d != 0 {
-				st := mr % 3
-				need += d
-				needS[st] += d
-				if need > p.n3 || needS[st] > caps[st] {
-					return nil
-				}
-			}
-			end := int(p.runEnd[i]) - w<<6
-			if end >= 64 {
-				break
-			}
-			m &^= 1<<end - 1
-		}
+	// The minirow parts the pair leaves to band 3 (parts, by minirow),
+	// and the clues they need.
+	code, need, needS := p.minirowNeeds(wx, wy)
+	if need > p.n3 || needS[0] > caps[0] || needS[1] > caps[1] || needS[2] > caps[2] {
+		return nil
 	}
 	if need == p.n3 && p.allowed3 == 1<<27-1 {
 		return s.critical(x, y, wx, wy, &code)
@@ -147,27 +120,50 @@ func (s *bandScanner) critical(x, y uint32, wx, wy *[thirdWords]uint64, code *[9
 		}
 	}
 	p.others = o
+	// Each set is tested as soon as its last minirow has its clues: by
+	// the minirows' order, that of its highest cell.
+	var at [10]int
+	for _, u := range o {
+		at[minirowOf[31-bits.LeadingZeros32(u)]+1]++
+	}
+	for mr := 1; mr < 10; mr++ {
+		at[mr] += at[mr-1]
+	}
+	p.byLast = resized(p.byLast, len(o))
+	next := at
+	for _, u := range o {
+		mr := minirowOf[31-bits.LeadingZeros32(u)]
+		p.byLast[next[mr]] = u
+		next[mr]++
+	}
+	p.lastAt = at
 	return s.criticalRow(x, y, code, 0, 0)
 }
 
 // criticalRow chooses the clues of minirows mr onward, z holding those of
-// the minirows before.
+// the minirows before, which hit every set of p.others with no cell past
+// them.
 func (s *bandScanner) criticalRow(x, y uint32, code *[9]uint8, mr int, z uint32) error {
 	for mr < 9 && code[mr] == 0 {
 		mr++
 	}
 	if mr == 9 {
-		for _, u := range s.p.others {
-			if u&z == 0 {
-				return nil
-			}
-		}
 		return s.candidate(x, y, z)
 	}
-	// Minirow mr is row mr/3 of band 3, columns 3*(mr%3)..+2.
+	// Minirow mr is row mr/3 of band 3, columns 3*(mr%3)..+2; the sets
+	// whose last minirow it is must be hit once it has its clues.
+	p := &s.p
 	base := uint(mr/3*9 + mr%3*3)
+	done := p.byLast[p.lastAt[mr]:p.lastAt[mr+1]]
+next:
 	for _, h := range minirowHits[code[mr]] {
-		if err := s.criticalRow(x, y, code, mr+1, z|uint32(h)<<base); err != nil {
+		zz := z | uint32(h)<<base
+		for _, u := range done {
+			if u&zz == 0 {
+				continue next
+			}
+		}
+		if err := s.criticalRow(x, y, code, mr+1, zz); err != nil {
 			return err
 		}
 	}
