@@ -18,6 +18,16 @@ func (t *Tally) Add(p *Puzzle) {
 	t.Attempts = int64(p.Unit)*AttemptsPerGrid + int64(p.Tries)
 }
 
+// Merge adds the counts of u, a run independent of t's (another seed), to
+// t: the estimate of the sum is that of one run over both samples.
+func (t *Tally) Merge(u *Tally) {
+	for n, c := range u.Counts {
+		t.Counts[n] += c
+	}
+	t.Puzzles += u.Puzzles
+	t.Attempts += u.Attempts
+}
+
 // Estimate is the distribution of minimal puzzles by clue count that a
 // controlled-bias tally estimates (docs/guide/generate.md, "The correction"):
 // Share[n] the fraction of all minimal puzzles that have n clues and

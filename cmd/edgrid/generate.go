@@ -34,7 +34,8 @@ func newGenerateCmd(s streams) *cobra.Command {
 	c := &cobra.Command{
 		Use: "generate [-n N] [--method top-down|controlled-bias] [--over grids|classes|backtrack] [--clues K|A-B [--minimal]] [--rating A..B] [--unique-classes] [--seed S] [--workers W] [--json]\n" +
 			"  edgrid generate --given [--method M] [--clues K|A-B [--minimal]] [--rating A..B] [--seed S] [--json] [GRID...]\n" +
-			"  edgrid generate --stats -n N --method controlled-bias [--over grids|classes] [--seed S] [--workers W] [--json]",
+			"  edgrid generate --stats -n N --method controlled-bias [--over grids|classes] [--seed S] [--workers W] [--json]\n" +
+			"  edgrid generate --merge [--json] FILE...",
 		Short: "print random puzzles, minimal and rated, or the distribution of minimal puzzles by clue count",
 		Long: `Print N puzzles, one a line: '<puzzle> <clues> <guesses> <grade>' (as edgrid rate rates them).
 Each comes from a solution grid drawn uniformly among all grids (--over grids, the default),
@@ -50,11 +51,16 @@ the range; up to 20 clues the scan finds each grid's first puzzle instead (edgri
 --first), which can take minutes a puzzle. --stats prints the distribution of minimal
 puzzles by clue count that N controlled-bias puzzles estimate, corrected for the bias:
 '<clues> <share> <error>' a line; stopped by a signal, it prints the estimate of the puzzles
-made so far, the same as a run of -n that many with the same seed would. The same --seed gives the same puzzles on every machine,
-whatever --workers (docs/guide/generate.md).`,
+made so far, the same as a run of -n that many with the same seed would. --merge prints the
+estimate of the --stats --json outputs named, runs of other seeds (on other machines, or
+stopped and followed by another seed) counted as one run. The same --seed gives the same
+puzzles on every machine, whatever --workers (docs/guide/generate.md).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.validate(cmd, args); err != nil {
 				return err
+			}
+			if o.merge {
+				return runStatsMerge(o, args, s)
 			}
 			return runGenerate(cmd.Context(), o, args, s)
 		},
@@ -69,9 +75,10 @@ whatever --workers (docs/guide/generate.md).`,
 	f.BoolVar(&o.uniqueClasses, "unique-classes", false, "no two puzzles equivalent under the symmetry group (their minlex forms differ)")
 	f.BoolVar(&o.given, "given", false, "make one puzzle of each grid of the arguments or standard input")
 	f.BoolVar(&o.stats, "stats", false, "print the estimated distribution of minimal puzzles by clue count (with --method controlled-bias)")
+	f.BoolVar(&o.merge, "merge", false, "print the estimate of the --stats --json files named, their runs counted as one (each of its own seed)")
 	f.Uint64Var(&o.seed, "seed", 1, "random seed; the same seed gives the same puzzles")
 	workersFlag(f, &o.workers, "puzzles made at once")
-	jsonFlag(f, &o.json, `print JSON Lines: {"puzzle","clues","guesses","grade","technique","solution"} a line; --stats: one object {"n","attempts","shares","errors"}`)
+	jsonFlag(f, &o.json, `print JSON Lines: {"puzzle","clues","guesses","grade","technique","solution"} a line; --stats: one object {"n","attempts","over","seeds","counts","shares","errors"}`)
 	quietFlag(f, &s)
 	return c
 }
@@ -83,6 +90,7 @@ type generateOptions struct {
 	cluesText, ratingText  string
 	minimal, uniqueClasses bool
 	given, stats, json     bool
+	merge                  bool
 	seed                   uint64
 	workers                int
 	opt                    generate.Options // set by validate
@@ -90,6 +98,17 @@ type generateOptions struct {
 
 // validate checks the flags against each other and reads them into o.opt.
 func (o *generateOptions) validate(cmd *cobra.Command, args []string) error {
+	if o.merge {
+		if len(args) == 0 {
+			return usagef("--merge: name the --stats --json files to merge")
+		}
+		for _, name := range []string{"count", "method", "over", "clues", "minimal", "rating", "unique-classes", "given", "stats", "seed", "workers"} {
+			if changed(cmd, name) {
+				return usagef("--merge adds up runs made already: --%s does not apply (only --json)", name)
+			}
+		}
+		return nil
+	}
 	var err error
 	if o.opt.Method, err = generate.ParseMethod(o.methodText); err != nil {
 		return usagef("--method %s: want top-down or controlled-bias", o.methodText)
@@ -207,7 +226,7 @@ func runGenerate(ctx context.Context, o generateOptions, args []string, s stream
 		if made == 0 {
 			return stoppedWith(ctx, "no controlled-bias puzzle yet, so no estimate")
 		}
-		writeStats(w, tally.Estimate(), o.json)
+		writeStats(w, &statsRun{tally, o.opt.Over, []uint64{o.seed}}, o.json)
 		w.Flush()
 		return stoppedWith(ctx, fmt.Sprintf("the estimate printed is of the first %d of %d puzzles", made, o.n))
 	case err != nil && ctx.Err() != nil:
@@ -220,7 +239,7 @@ func runGenerate(ctx context.Context, o generateOptions, args []string, s stream
 	}
 	if o.stats {
 		line.Stop()
-		writeStats(w, tally.Estimate(), o.json)
+		writeStats(w, &statsRun{tally, o.opt.Over, []uint64{o.seed}}, o.json)
 	}
 	return w.Flush()
 }
@@ -260,42 +279,6 @@ func appendGenerated(out []byte, p *generate.Puzzle, json bool) []byte {
 func appendSolved(out []byte, p *generate.Puzzle) []byte {
 	sol := canon.Grid(p.Solution)
 	return append(sol.AppendText(append(out, `,"solution":"`...)), '"')
-}
-
-// writeStats prints the estimate: '<clues> <share> <error>' a line after a
-// comment line, or one JSON object.
-func writeStats(w *bufio.Writer, e generate.Estimate, json bool) {
-	if json {
-		j := beginJSON(nil)
-		j.int("n", e.Puzzles)
-		j.int("attempts", e.Attempts)
-		for _, key := range []string{"shares", "errors"} {
-			var m []byte
-			m = append(m, '{')
-			for n := range e.Share {
-				if e.Share[n] == 0 {
-					continue
-				}
-				if len(m) > 1 {
-					m = append(m, ',')
-				}
-				v := e.Share[n]
-				if key == "errors" {
-					v = e.Error[n]
-				}
-				m = strconv.AppendFloat(append(strconv.AppendInt(append(m, '"'), int64(n), 10), `":`...), v, 'g', 6, 64)
-			}
-			j.raw(key, append(m, '}'))
-		}
-		w.Write(j.end())
-		return
-	}
-	fmt.Fprintf(w, "# %d controlled-bias puzzles, %d attempts: clues, share of all minimal puzzles, standard error\n", e.Puzzles, e.Attempts)
-	for n := range e.Share {
-		if e.Share[n] > 0 {
-			fmt.Fprintf(w, "%d %.6g %.2g\n", n, e.Share[n], e.Error[n])
-		}
-	}
 }
 
 // generateGiven makes one puzzle of each grid of args or s.in, in input

@@ -148,7 +148,7 @@ func TestGenerateBad(t *testing.T) {
 		{"--over", "bands"}, {"--clues", "16"}, {"--clues", "30-25"}, {"--clues", "x"}, {"--rating", "medium"},
 		{"--rating", "expert..easy"}, {"--minimal"}, {"--stats"}, {"--stats", "--method", "controlled-bias", "--clues", "25"},
 		{"--stats", "--method", "controlled-bias", "--over", "backtrack"}, {"--workers", "2000"}, {grid1},
-		{"--given", "-n", "3", grid1},
+		{"--given", "-n", "3", grid1}, {"--merge"}, {"--merge", "--seed", "3", "a.json"}, {"--merge", "--stats", "a.json"},
 	} {
 		code, _, errs := run(t, "", append([]string{"generate"}, args...)...)
 		if code != 2 || !strings.HasPrefix(errs, "edgrid generate: ") {
