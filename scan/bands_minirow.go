@@ -82,6 +82,23 @@ var minirowRedundant = func() (r [256]uint8) {
 	return
 }()
 
+// indexMinirows groups the sets of p.third that meet band 3 in one
+// minirow (first, after sortThird) by their part there, and records for
+// minirowNeeds each one's part and the runs of sets of one part.
+func (p *bandPass) indexMinirows() {
+	groupMinirows(p.third)
+	p.nMini = 0
+	for i, u := range p.third {
+		mr, sub, ok := inMinirow(u.p3)
+		if !ok {
+			break
+		}
+		p.nMini = i + 1
+		p.partBit[i] = 1 << (7*mr + int(sub) - 1)
+	}
+	p.runs = runMasks(p.third[:p.nMini], p.runs)
+}
+
 // runWord marks, in one word of the vectors' bits, the runs of sets that
 // share their minirow part (groupMinirows), cut at the word's ends: end
 // holds the last bit of each run, body its other bits.
@@ -117,12 +134,6 @@ func (p *bandPass) minirowNeeds(wx, wy *[thirdWords]uint64) (code [9]uint8, need
 			parts |= p.partBit[w<<6|bits.TrailingZeros64(t)]
 		}
 	}
-	return partNeeds(parts)
-}
-
-// partNeeds is the codes by minirow of the parts (bit 7*mr+s-1 for
-// places s of minirow mr), the clues they need and those by stack.
-func partNeeds(parts uint64) (code [9]uint8, need int, needS [3]int) {
 	for mr := range 9 {
 		c := uint8(parts>>(7*mr)&127) << 1
 		code[mr] = c

@@ -152,17 +152,7 @@ func (s *bandScanner) frameSets() {
 	if len(p.third) > firstThird {
 		p.third = p.third[:firstThird]
 	}
-	groupMinirows(p.third)
-	p.nMini = 0
-	for i, u := range p.third {
-		mr, sub, ok := inMinirow(u.p3)
-		if !ok {
-			break
-		}
-		p.nMini = i + 1
-		p.partBit[i] = 1 << (7*mr + int(sub) - 1)
-	}
-	p.runs = runMasks(p.third[:p.nMini], p.runs)
+	p.indexMinirows()
 	for j := range 2 {
 		p.hitCross[j] = [27][crossWords]uint64{}
 		p.hitThird[j] = [27][thirdWords]uint64{}

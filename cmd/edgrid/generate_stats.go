@@ -147,12 +147,13 @@ const maxMergeFile = 1 << 20
 // distribution.
 func runStatsMerge(o generateOptions, files []string, s streams) error {
 	var all *statsRun
+	var first string // the file all began with
 	seen := map[uint64]string{}
 	bad := 0
 	for _, f := range files {
 		r, err := readMergeFile(f)
 		if err == nil && all != nil && r.over != all.over {
-			err = fmt.Errorf("over %s, but %s drew over %s: merge runs of one kind of grid", r.over, files[0], all.over)
+			err = fmt.Errorf("over %s, but %s drew over %s: merge runs of one kind of grid", r.over, first, all.over)
 		}
 		if err == nil {
 			for _, sd := range r.seeds {
@@ -171,7 +172,7 @@ func runStatsMerge(o generateOptions, files []string, s streams) error {
 			seen[sd] = f
 		}
 		if all == nil {
-			all = r
+			all, first = r, f
 			continue
 		}
 		all.tally.Merge(&r.tally)

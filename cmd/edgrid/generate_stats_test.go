@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -65,9 +66,9 @@ func TestGenerateMerge(t *testing.T) {
 	var total float64
 	w := map[string]float64{}
 	for k, c := range sum {
-		n := 0
-		for _, r := range k {
-			n = 10*n + int(r-'0')
+		n, err := strconv.Atoi(k)
+		if err != nil {
+			t.Fatalf("counts key %q: %v", k, err)
 		}
 		lg, _ := math.Lgamma(82)
 		ln, _ := math.Lgamma(float64(n + 1))
@@ -116,16 +117,17 @@ func TestGenerateMergeBad(t *testing.T) {
 	cases := []struct{ name, data, want string }{
 		{"again.json", outA, "seed 7 is also in"},
 		{"damaged.json", damaged, `shares "` + k + `": 0.5, but`},
-		{"classes.json", other, "over classes, but"},
+		{"classes.json", other, "over classes, but " + good + " drew over grids"},
 		{"text.json", "# 1 controlled-bias puzzles\n28 1 0\n", "not the JSON object"},
 		{"counts.json", strings.Replace(outA, `"n":1,`, `"n":2,`, 1), "counts add up to 1 puzzles, n is 2"},
 		{"old.json", strings.Replace(outA, `"seeds":[7],`, ``, 1), "no seeds"},
 	}
-	args := []string{"generate", "--merge", "--json", good}
+	// The missing file first: the refusals name the file the merge began
+	// with, not the first named.
+	args := []string{"generate", "--merge", "--json", filepath.Join(dir, "missing.json"), good}
 	for _, c := range cases {
 		args = append(args, write(c.name, c.data))
 	}
-	args = append(args, filepath.Join(dir, "missing.json"))
 	code, out, errs := run(t, "", args...)
 	var m statsJSON
 	if code != 1 || json.Unmarshal([]byte(out), &m) != nil || m.N != 1 || len(m.Seeds) != 1 {
