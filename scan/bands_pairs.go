@@ -9,63 +9,94 @@ const pairChunk = 256
 
 // pairs tests every pair of a clue set of xs (of frame band jx, read a
 // block at a time) and one of ys (the other band, with its vectors) and
-// takes those that hit every set of bands 1+2 to band 3.
+// takes those that hit every set of bands 1+2 to band 3. The lists are
+// grouped by their pivots (bands_pivots.go) and only groups that miss no
+// pivot together are paired.
 func (s *bandScanner) pairs(xs, ys *bandList, jx int) error {
 	nx, ny := len(xs.sets), len(ys.sets)
 	if nx == 0 || ny == 0 {
 		return nil
 	}
-	xb := &s.p.xb
-	for x0 := 0; x0 < nx; x0 += pairChunk {
-		x1 := min(x0+pairChunk, nx)
-		s.xBlock(xs, jx, x0, x1)
-		for y0 := 0; y0 < ny; y0 += pairChunk {
-			y1 := min(y0+pairChunk, ny)
-			yv := ys.v0[y0:y1]
-			for i := x0; i < x1; i++ {
-				v := xb.v0[i-x0]
-				// Most pairs miss one of the first 64 sets together:
-				// the first words' AND ends them, 64 pairs a mask.
-				for b := 0; b < len(yv); b += 64 {
-					var m uint64
-					if widePairs {
-						m = pairMaskWide(v, yv[b:min(b+64, len(yv))])
-					} else {
-						m = pairMaskNarrow(v, yv[b:min(b+64, len(yv))])
-					}
-					for ; m != 0; m &= m - 1 {
-						j := y0 + b + bits.TrailingZeros64(m)
-						if widePairs {
-							if !missNoneWide(&xb.v1[i-x0], &ys.v1[j]) {
-								continue
-							}
-						} else if !missNone(&xb.v1[i-x0], &ys.v1[j]) {
-							continue
-						}
-						var err error
-						if jx == 0 {
-							err = s.pair(xs.sets[i], ys.sets[j], xs.stk[i]+ys.stk[j], &xb.w[i-x0], &ys.w[j])
-						} else {
-							err = s.pair(ys.sets[j], xs.sets[i], xs.stk[i]+ys.stk[j], &ys.w[j], &xb.w[i-x0])
-						}
-						if err != nil {
-							return err
-						}
-					}
+	g := &s.p.groups
+	g.group(&s.p, xs, ys, jx)
+	for a := range g.n {
+		xg := g.xIdx[g.xAt[a]:g.xAt[a+1]]
+		for x0 := 0; x0 < len(xg); x0 += pairChunk {
+			block := xg[x0:min(x0+pairChunk, len(xg))]
+			s.xBlock(xs, jx, block)
+			for b := range g.n {
+				if a&b != 0 {
+					continue
 				}
-			}
-			s.stats.Nodes += int64((x1 - x0) * (y1 - y0))
-			if len(s.p.xy12) >= absorbAt || len(s.p.extra) >= absorbAt {
-				if s.absorb() {
-					s.xBlock(xs, jx, x0, x1)
-				}
-			}
-			if s.stats.Nodes >= s.nextTick {
-				if err := s.tick(); err != nil {
+				if err := s.pairBlocks(xs, ys, jx, block, int(g.yAt[b]), int(g.yAt[b+1])); err != nil {
 					return err
 				}
 			}
+			// The block's pairs with every set of ys are decided.
+			s.stats.Nodes += int64(len(block)) * int64(ny)
+			if err := s.tickPairs(); err != nil {
+				return err
+			}
 		}
+	}
+	return nil
+}
+
+// pairBlocks tests the block of xs's sets whose vectors are in p.xb against
+// the kept sets of ys in places y0..y1 of their grouped order, 256 at a
+// time.
+func (s *bandScanner) pairBlocks(xs, ys *bandList, jx int, block []int32, y0, y1 int) error {
+	g := &s.p.groups
+	xb := &s.p.xb
+	for ; y0 < y1; y0 += pairChunk {
+		ye := min(y0+pairChunk, y1)
+		yv := g.yV0[y0:ye]
+		for i, xi := range block {
+			v := xb.v0[i]
+			// Most pairs miss one of the first 64 sets together:
+			// the first words' AND ends them, 64 pairs a mask.
+			for b := 0; b < len(yv); b += 64 {
+				var m uint64
+				if widePairs {
+					m = pairMaskWide(v, yv[b:min(b+64, len(yv))])
+				} else {
+					m = pairMaskNarrow(v, yv[b:min(b+64, len(yv))])
+				}
+				for ; m != 0; m &= m - 1 {
+					j := g.yIdx[y0+b+bits.TrailingZeros64(m)]
+					if widePairs {
+						if !missNoneWide(&xb.v1[i], &ys.v1[j]) {
+							continue
+						}
+					} else if !missNone(&xb.v1[i], &ys.v1[j]) {
+						continue
+					}
+					var err error
+					if jx == 0 {
+						err = s.pair(xs.sets[xi], ys.sets[j], xs.stk[xi]+ys.stk[j], &xb.w[i], &ys.w[j])
+					} else {
+						err = s.pair(ys.sets[j], xs.sets[xi], xs.stk[xi]+ys.stk[j], &ys.w[j], &xb.w[i])
+					}
+					if err != nil {
+						return err
+					}
+				}
+			}
+		}
+		if len(s.p.xy12) >= absorbAt || len(s.p.extra) >= absorbAt {
+			if s.absorb() {
+				s.xBlock(xs, jx, block)
+				g.refresh(ys)
+			}
+		}
+	}
+	return nil
+}
+
+// tickPairs reports progress when it is due.
+func (s *bandScanner) tickPairs() error {
+	if s.stats.Nodes >= s.nextTick {
+		return s.tick()
 	}
 	return nil
 }

@@ -135,7 +135,7 @@ func (s *bandScanner) frameSets() {
 			p.pure3 = append(p.pure3, q[2])
 		}
 	}
-	for _, u := range ua12(&p.fr) {
+	for _, u := range ua12(&p.fr, ua12DigitsFor(s.k)) {
 		if len(p.cross) < firstCross {
 			p.cross = append(p.cross, u)
 		}
@@ -256,18 +256,18 @@ func (s *bandScanner) buildLists(j, lo, hi int, kept *[28]bool) {
 	}
 }
 
-// xBlock fills p.xb with the vectors of the clue sets xs.sets[x0:x1] of
-// frame band j.
-func (s *bandScanner) xBlock(xs *bandList, j, x0, x1 int) {
+// xBlock fills p.xb with the vectors of the clue sets xs.sets[i] of frame
+// band j, i in block.
+func (s *bandScanner) xBlock(xs *bandList, j int, block []int32) {
 	p := &s.p
 	st := &p.prefix
 	st.reset(p, j)
-	for i := x0; i < x1; i++ {
+	b := &p.xb
+	for k, i := range block {
 		hc, ht := st.vectors(xs.sets[i])
-		b := &p.xb
-		b.v0[i-x0] = hc[0]
-		b.v1[i-x0] = [crossWords - 1]uint64(hc[1:])
-		b.w[i-x0] = *ht
+		b.v0[k] = hc[0]
+		b.v1[k] = [crossWords - 1]uint64(hc[1:])
+		b.w[k] = *ht
 	}
 }
 

@@ -43,6 +43,7 @@ type bandPass struct {
 	hitThird            [2][27][thirdWords]uint64
 	prefix              prefixStack // buildLists' and xBlock's scratch
 	xb                  xVectors    // the vectors of the block of band 1's sets in the pair loop
+	groups              pairGroups  // the pair loop's lists grouped by their pivots
 	z                   thirdSearch
 	nMini               int              // p.third[:nMini] meet band 3 in one minirow
 	partBit             [maxThird]uint64 // the minirow part of each of them, bit 7*minirow+places-1
