@@ -34,8 +34,10 @@ func (s *bandScanner) pairs(xs, ys *bandList, jx int) error {
 			}
 			// The block's pairs with every set of ys are decided.
 			s.stats.Nodes += int64(len(block)) * int64(ny)
-			if err := s.tickPairs(); err != nil {
-				return err
+			if s.stats.Nodes >= s.nextTick {
+				if err := s.tick(); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -89,14 +91,6 @@ func (s *bandScanner) pairBlocks(xs, ys *bandList, jx int, block []int32, y0, y1
 				g.refresh(ys)
 			}
 		}
-	}
-	return nil
-}
-
-// tickPairs reports progress when it is due.
-func (s *bandScanner) tickPairs() error {
-	if s.stats.Nodes >= s.nextTick {
-		return s.tick()
 	}
 	return nil
 }

@@ -8,7 +8,7 @@ import "math/bits"
 // list by the pivots its clue sets miss: a group of band 1's sets is paired
 // only with the groups of band 2's that miss none of the same pivots, and the
 // pairs of the other groups, which a pivot ends, are never read. On random
-// grids at 17 clues six pivots leave a tenth to an eighth of the pairs.
+// classes 2, 3 and 5 at 17 clues six pivots leave 10-14% of the pairs.
 
 const (
 	// maxPivots is the most pivots a pair of lists is grouped by.

@@ -22,7 +22,7 @@ const ua12Digits = 6
 // ua12DigitsFor is the most digits a subset empties in a scan for k clues.
 func ua12DigitsFor(k int) int {
 	if k >= 17 {
-		return 6
+		return ua12Digits
 	}
 	return 5
 }

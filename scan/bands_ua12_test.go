@@ -11,7 +11,7 @@ import (
 )
 
 // TestUA12 checks ua12 against the solver: for every subset of 2 to
-// 5 and to ua12Digits digits, the cells of those digits in bands 1+2 are emptied
+// 5 digits, and again of 2 to ua12Digits, the cells of those digits in bands 1+2 are emptied
 // and every solution of the rest listed; the solutions' differences from
 // the grid of at most ua12Size cells, reduced to the minimal ones that meet
 // both bands, are what ua12 gives, in every frame of random grids.
