@@ -17,7 +17,7 @@ func init() { register(newScanCmd) }
 func newScanCmd(s streams) *cobra.Command {
 	var o scanOptions
 	c := &cobra.Command{
-		Use: "scan --clues K [--count | --first] [--method auto|bands|hitting] [--cells MASK] [--minimal | --all] [--canon] [--json] [--workers N] [GRID...]\n" +
+		Use: "scan --clues K [--count | --first] [--method auto|bands|hitting] [--cells MASK] [--minimal | --all] [--canon] [--json] [--seconds] [--workers N] [GRID...]\n" +
 			"  edgrid scan --ua [--max-size N] [--count] [--json] [GRID...]\n" +
 			"  edgrid scan --clues K (--groups A-B | --band N) [--catalog DIR] --out DIR [--workers N]",
 		Short: "print the K-clue puzzles of solution grids, or their unavoidable sets",
@@ -49,6 +49,7 @@ in a part file of --out DIR (resumable); 'edgrid scan merge DIR...' prints them 
 	f.BoolVar(&o.all, "all", false, "report every K-clue puzzle, minimal or not")
 	f.BoolVar(&o.canon, "canon", false, "print each puzzle's minlex form (edgrid canon's), sorted and without repeats; the count line adds 'classes <m>'")
 	f.StringVar(&o.method, "method", "auto", "how to search: `auto` (the band method for whole scans of 16 and 17 clues, hitting-set search otherwise), bands (up to 18 clues) or hitting; every method finds the same puzzles")
+	f.BoolVar(&o.seconds, "seconds", false, "add each grid's scan time in seconds (wall clock, the search alone): the count line's third field, 'seconds <t>' at the end of the summary line, JSON \"seconds\"")
 	f.BoolVar(&o.ua, "ua", false, "list the minimal unavoidable sets of each grid, with their numbers by size")
 	f.IntVar(&o.maxSize, "max-size", 0, fmt.Sprintf("the largest unavoidable set collected, `N` in 4..%d (default %d; %d for a whole scan of more than 16 clues): with --ua the sets listed, else those the search starts from", scan.MaxUASize, scan.DefaultUASize, scan.LargeUASize))
 	groupsFlag(f, &o.groups, "scan the minlex grids of groups N or A-B into --out DIR")
@@ -66,6 +67,7 @@ in a part file of --out DIR (resumable); 'edgrid scan merge DIR...' prints them 
 type scanOptions struct {
 	clues, maxSize, band, workers               int
 	count, first, minimal, all, canon, ua, json bool
+	seconds                                     bool
 	cellsText, groups, catalog, out, method     string
 
 	// Set by validate.
@@ -83,6 +85,10 @@ func (o *scanOptions) validate(cmd *cobra.Command, args []string) error {
 	switch {
 	case o.ua && changed(cmd, "clues"):
 		return usagef("--ua lists unavoidable sets: it takes no --clues")
+	case o.ua && o.seconds:
+		return usagef("--seconds times the search for puzzles: not with --ua")
+	case grouped && o.seconds:
+		return usagef("--seconds times the grids answered on standard output: not with --groups or --band")
 	case o.ua && (o.first || o.cellsText != "" || o.minimal || o.all || o.canon || grouped):
 		return usagef("--ua goes with --max-size, --count, --json and --workers only")
 	case !o.ua && !changed(cmd, "clues"):

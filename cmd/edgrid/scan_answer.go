@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strconv"
+	"time"
 
 	"edgrid/canon"
 	"edgrid/cells"
@@ -32,6 +34,7 @@ func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *lines.Inp
 	// A count keeps no puzzles: a scan of many clues not restricted to
 	// minimal puzzles has millions a grid.
 	keep := !o.count
+	start := time.Now()
 	if opt.NoneMinimal() {
 		// No minimal puzzle has so many clues: nothing to search.
 	} else if _, err := sc.Scan(ctx, &g, opt, func(m canon.Mask) error {
@@ -43,18 +46,23 @@ func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *lines.Inp
 	}); err != nil {
 		return out, err
 	}
+	took := time.Since(start)
 	sortMasks(found)
 	switch {
 	case o.json:
 		out = append(out, `,"clues":`...)
 		out = strconv.AppendInt(out, int64(o.clues), 10)
 		out = strconv.AppendInt(append(out, `,"count":`...), n, 10)
+		if o.seconds {
+			out = appendSeconds(append(out, `,"seconds":`...), took)
+		}
 		if !o.count {
 			out = appendPuzzleArray(append(out, `,"puzzles":`...), &g, found)
 		}
 		return out, nil
 	case o.count:
-		return strconv.AppendInt(append(g.AppendText(out), ' '), n, 10), nil
+		out = strconv.AppendInt(append(g.AppendText(out), ' '), n, 10)
+		return o.appendSeconds(out, " ", took), nil
 	case o.canon:
 		forms, err := scan.PuzzleForms(&g, found)
 		if err != nil {
@@ -65,13 +73,28 @@ func (o *scanOptions) answer(ctx context.Context, sc *scan.Scanner, l *lines.Inp
 		}
 		out = append(g.AppendText(append(out, "# "...)), " puzzles "...)
 		out = strconv.AppendInt(out, n, 10)
-		return strconv.AppendInt(append(out, " classes "...), int64(len(forms)), 10), nil
+		out = strconv.AppendInt(append(out, " classes "...), int64(len(forms)), 10)
+		return o.appendSeconds(out, " seconds ", took), nil
 	}
 	for _, m := range found {
 		out = append(scan.AppendPuzzle(out, &g, m), '\n')
 	}
 	out = append(g.AppendText(append(out, "# "...)), " puzzles "...)
-	return strconv.AppendInt(out, n, 10), nil
+	out = strconv.AppendInt(out, n, 10)
+	return o.appendSeconds(out, " seconds ", took), nil
+}
+
+// appendSeconds appends, with --seconds, label and the seconds of d.
+func (o *scanOptions) appendSeconds(out []byte, label string, d time.Duration) []byte {
+	if !o.seconds {
+		return out
+	}
+	return appendSeconds(append(out, label...), d)
+}
+
+// appendSeconds appends the seconds of d to the microsecond.
+func appendSeconds(out []byte, d time.Duration) []byte {
+	return strconv.AppendFloat(out, math.Round(d.Seconds()*1e6)/1e6, 'f', 6, 64)
 }
 
 // answerUA appends g's minimal unavoidable sets and their numbers by size.
