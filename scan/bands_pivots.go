@@ -34,7 +34,9 @@ type pairGroups struct {
 	n      int // the groups: 1 << the pivots
 	xIdx   []int32
 	yIdx   []int32
-	yV0    []uint64
+	yV0    []uint64 // yBuf, or the kept list's v0 when not grouped
+	yBuf   []uint64
+	own    bool // yV0 is yBuf, a copy in group order
 	xAt    [1<<maxPivots + 1]int32
 	yAt    [1<<maxPivots + 1]int32
 	xFirst []uint64 // scratch: the first word of each streamed set
@@ -42,9 +44,25 @@ type pairGroups struct {
 }
 
 // group chooses the pivots for the pairs of xs (streamed, frame band jx)
-// and ys (kept) and groups both lists by them.
+// and ys (kept) and groups both lists by them. A pair of lists too short to
+// be grouped is one group in list order, yV0 the kept list's own words.
 func (g *pairGroups) group(p *bandPass, xs, ys *bandList, jx int) {
 	nx, ny := len(xs.sets), len(ys.sets)
+	g.xIdx = resized(g.xIdx, nx)
+	g.yIdx = resized(g.yIdx, ny)
+	if nx*ny < pivotPairs {
+		g.n, g.own = 1, false
+		g.xAt[0], g.xAt[1] = 0, int32(nx)
+		g.yAt[0], g.yAt[1] = 0, int32(ny)
+		for i := range g.xIdx {
+			g.xIdx[i] = int32(i)
+		}
+		for i := range g.yIdx {
+			g.yIdx[i] = int32(i)
+		}
+		g.yV0 = ys.v0
+		return
+	}
 	g.xFirst = resized(g.xFirst, nx)
 	var all uint64
 	if n := len(p.cross); n >= 64 {
@@ -60,21 +78,21 @@ func (g *pairGroups) group(p *bandPass, xs, ys *bandList, jx int) {
 		}
 		g.xFirst[i] = v
 	}
-	k := 0
-	if nx*ny >= pivotPairs {
-		k = g.choose(g.xFirst, ys.v0, min(nx, ny))
-	}
+	k := g.choose(g.xFirst, ys.v0, min(nx, ny))
 	g.n = 1 << k
-	g.xIdx = resized(g.xIdx, nx)
-	g.yIdx = resized(g.yIdx, ny)
-	g.yV0 = resized(g.yV0, ny)
 	g.sort(g.xFirst, g.xIdx, &g.xAt, k)
 	g.sort(ys.v0, g.yIdx, &g.yAt, k)
+	g.yBuf = resized(g.yBuf, ny)
+	g.yV0, g.own = g.yBuf, true
 	g.refresh(ys)
 }
 
-// refresh copies the kept list's first words into yV0, after they change.
+// refresh copies the kept list's first words into yV0, after they change
+// (when yV0 is a copy).
 func (g *pairGroups) refresh(ys *bandList) {
+	if !g.own {
+		return
+	}
 	for i, j := range g.yIdx {
 		g.yV0[i] = ys.v0[j]
 	}
