@@ -11,7 +11,7 @@ LDFLAGS := -X main.buildVersion=$(VERSION)
 # `go build` gives the same answers a little slower.
 SIMD := $(if $(filter amd64,$(shell $(GO) env GOARCH)),GOEXPERIMENT=simd)
 
-.PHONY: build man test test-long bench bench-report bench-bulk lint run generate tables rate-table testdata-parts dist python python-lib test-python bench-python
+.PHONY: build man test test-long results-pairs bench bench-report bench-bulk lint run generate tables rate-table testdata-parts dist python python-lib test-python bench-python
 
 build:
 	$(SIMD) $(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/edgrid
@@ -88,6 +88,13 @@ lint:
 # internal/gen check that the committed files are what these give.
 generate:
 	$(GO) generate ./...
+
+# docs/results/pairs.json, the essentially different bands 1+2 of every
+# band form, which band's and cmd/edgrid's tests read (about 5 minutes on 2
+# cores; docs/results/pairs.md).
+results-pairs: build
+	$(BIN) bands --pairs --json --quiet > docs/results/pairs.json.tmp
+	mv docs/results/pairs.json.tmp docs/results/pairs.json
 
 # The result directories of cmd/edgrid/testdata/parts, which its tests merge
 # and resume to show that parts written before stay readable: a query's

@@ -39,3 +39,20 @@ func BandStabilizer(c int) int {
 	}
 	return len(tables().stab[c])
 }
+
+// BandTransform returns the class of the band made by three rows of cells
+// (as BandClass) and a transform that takes it to its class's minimal form:
+// the band whose cell (i, j) is the given band's cell (rows[i], cols[j]),
+// relabelled so that its first row reads 123456789, is BandForms()[class].
+// Column maps keep the stacks together. It returns an error naming a cell if
+// the rows are not a valid band.
+func BandTransform(rows *[27]uint8) (class int, rowOrder [3]uint8, cols [9]uint8, err error) {
+	if err := validBand(rows); err != nil {
+		return 0, rowOrder, cols, err
+	}
+	t := tables()
+	a, b, c := (*[9]uint8)(rows[0:9]), (*[9]uint8)(rows[9:18]), (*[9]uint8)(rows[18:27])
+	e := t.lookup(a, b, c)
+	tr := &t.transforms[e&0xFFFF]
+	return int(e >> 16), tr.rows, tr.cols, nil
+}
