@@ -93,8 +93,7 @@ generate:
 # band form, which band's and cmd/edgrid's tests read (about 5 minutes on 2
 # cores; docs/results/pairs.md).
 results-pairs: build
-	$(BIN) bands --pairs --json --quiet > docs/results/pairs.json.tmp
-	mv docs/results/pairs.json.tmp docs/results/pairs.json
+	out=docs/results/pairs.json; $(BIN) bands --pairs --json --quiet > $$out.part && mv $$out.part $$out
 
 # The result directories of cmd/edgrid/testdata/parts, which its tests merge
 # and resume to show that parts written before stay readable: a query's
