@@ -3,7 +3,9 @@
 // minlex grid, the 4,010 column-1 candidates and the 3,541 of them that hold
 // minlex grids, numbered in the paper's order. It also holds the bit kernels
 // that complete band 3 of a grid from its rows 1-6 (Rows7, Stack1Lanes,
-// Rows8Ways), which the enumeration and the catalog decoder share.
+// Rows8Ways), which the enumeration and the catalog decoder share, and the
+// count of the essentially different bands 1+2 (CountPairs, pairs.go), the
+// band method's entries.
 package band
 
 //go:generate go run ../internal/gen/groups
