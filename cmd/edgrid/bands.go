@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -71,13 +69,8 @@ type bandsOptions struct {
 // parseFormRange reads --forms: N or A-B inside 1..416, as 0-based lo and
 // hi with hi excluded.
 func parseFormRange(t string) (lo, hi int, err error) {
-	a, b, isRange := strings.Cut(t, "-")
-	first, err1 := strconv.Atoi(a)
-	last, err2 := first, error(nil)
-	if isRange {
-		last, err2 = strconv.Atoi(b)
-	}
-	if err1 != nil || err2 != nil || first < 1 || last > canon.NumBandForms || first > last {
+	first, last, ok := parseSpan(t)
+	if !ok || first < 1 || last > canon.NumBandForms || first > last {
 		return 0, 0, usagef("--forms %s: want N or A-B inside 1-%d, as in --forms 7 or --forms 1-100", t, canon.NumBandForms)
 	}
 	return first - 1, last, nil

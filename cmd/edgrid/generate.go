@@ -150,15 +150,22 @@ func (o *generateOptions) validate(cmd *cobra.Command, args []string) error {
 	return checkWorkers(o.workers)
 }
 
+// parseSpan reads N or A-B (N as N-N); ok is false when either is not a
+// number.
+func parseSpan(t string) (a, b int, ok bool) {
+	x, y, isRange := strings.Cut(t, "-")
+	a, err1 := strconv.Atoi(x)
+	b, err2 := a, error(nil)
+	if isRange {
+		b, err2 = strconv.Atoi(y)
+	}
+	return a, b, err1 == nil && err2 == nil
+}
+
 // parseClueRange reads --clues: K or A-B, inside 17..81.
 func parseClueRange(t string) (lo, hi int, err error) {
-	a, b, isRange := strings.Cut(t, "-")
-	lo, err1 := strconv.Atoi(a)
-	hi, err2 := lo, error(nil)
-	if isRange {
-		hi, err2 = strconv.Atoi(b)
-	}
-	if err1 != nil || err2 != nil || lo < 17 || hi > 81 || lo > hi {
+	lo, hi, ok := parseSpan(t)
+	if !ok || lo < 17 || hi > 81 || lo > hi {
 		return 0, 0, usagef("--clues %s: want K or A-B inside 17-81, as in --clues 24 or --clues 22-25", t)
 	}
 	return lo, hi, nil
