@@ -19,38 +19,46 @@ import (
 // grids as they are done.
 func ScanGroup(ctx context.Context, src Source, g int, label string, opt scan.Options, pool *ScanPool, progress *atomic.Int64) (*scan.Part, error) {
 	workers := pool.size()
-	type item struct {
-		ord  int64
-		grid canon.Grid
+	// The grids go to the workers in batches of those with the same rows
+	// 1-6, which come one after another in a group's runs: a batch shares
+	// its pairs of bands 1+2 (scan.ScanBatch).
+	type batch struct {
+		first int64 // the first grid's ordinal
+		grids []canon.Grid
 	}
-	items := make(chan item, 4*workers)
+	items := make(chan batch, 4*workers)
 	var mu sync.Mutex
 	part := &scan.Part{Label: label, Group: g}
 	eg, ctx := errgroup.WithContext(ctx)
 	eg.Go(func() error {
 		defer close(items)
 		return src.Runs(ctx, g, workers, func(r *Run) error {
-			for i := range r.Grids {
+			for i := 0; i < len(r.Grids); {
+				j := i + 1
+				for j < len(r.Grids) && j-i < scan.MaxBatch && sameTop(&r.Grids[i], &r.Grids[j]) {
+					j++
+				}
 				select {
-				case items <- item{r.First + int64(i), r.Grids[i]}:
+				case items <- batch{r.First + int64(i), slices.Clone(r.Grids[i:j])}:
 				case <-ctx.Done():
 					return ctx.Err()
 				}
+				i = j
 			}
 			return nil
 		})
 	})
 	for range workers {
 		eg.Go(func() error {
-			for it := range items {
+			for b := range items {
 				sc, err := pool.get(ctx)
 				if err != nil {
 					return err
 				}
-				var found []canon.Mask
+				found := make([][]canon.Mask, len(b.grids))
 				if !opt.NoneMinimal() {
-					_, err = sc.Scan(ctx, &it.grid, opt, func(m canon.Mask) error {
-						found = append(found, m)
+					_, err = sc.ScanBatch(ctx, b.grids, opt, func(i int, m canon.Mask) error {
+						found[i] = append(found[i], m)
 						return nil
 					})
 				}
@@ -59,14 +67,16 @@ func ScanGroup(ctx context.Context, src Source, g int, label string, opt scan.Op
 					return err
 				}
 				mu.Lock()
-				part.Grids++
-				if len(found) > 0 {
-					sort.Slice(found, func(i, j int) bool { return found[i].Less(found[j]) })
-					part.Found = append(part.Found, scan.Found{Ordinal: it.ord, Grid: it.grid, Puzzles: found})
+				part.Grids += int64(len(b.grids))
+				for i, f := range found {
+					if len(f) > 0 {
+						sort.Slice(f, func(i, j int) bool { return f[i].Less(f[j]) })
+						part.Found = append(part.Found, scan.Found{Ordinal: b.first + int64(i), Grid: b.grids[i], Puzzles: f})
+					}
 				}
 				mu.Unlock()
 				if progress != nil {
-					progress.Add(1)
+					progress.Add(int64(len(b.grids)))
 				}
 			}
 			return nil
@@ -112,3 +122,6 @@ func (p *ScanPool) get(ctx context.Context) (*scan.Scanner, error) {
 
 // put gives a scanner back.
 func (p *ScanPool) put(sc *scan.Scanner) { p.free <- sc }
+
+// sameTop reports whether grids a and b have the same rows 1-6.
+func sameTop(a, b *canon.Grid) bool { return [54]uint8(a[:54]) == [54]uint8(b[:54]) }

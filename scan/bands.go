@@ -58,11 +58,16 @@ type bandScanner struct {
 	uas     []cells // the grid's minimal unavoidable sets, smallest first
 	learned []cells // sets learned from candidates with a second solution
 	valid   [2][3][]uint32
-	lexBuf  []uint32 // sortLex's scratch
-	lowDir  int      // the direction of the low passes' band 3: 0 rows' bands, 1 stacks
-	lowBand [3]int   // the bands of lowDir in the order of the low passes
+	validHi int             // the most clues of the sets in valid
+	count   [2][3][28]int64 // the sets in valid by their clues
+	lexBuf  []uint32        // sortLex's scratch
+	lowDir  int             // the direction of the low passes' band 3: 0 rows' bands, 1 stacks
+	lowBand [3]int          // the bands of lowDir in the order of the low passes
 
 	p bandPass // the pass in progress
+
+	share     []*bandScanner // the grids that take the shared frame's pairs from this one (bands_share.go)
+	doneSpecs []passSpec     // the shared frame's passes this grid takes from another grid's
 }
 
 // newBandScanner returns a bandScanner that checks candidates with fast.
@@ -70,10 +75,20 @@ func newBandScanner(fast *solve.Fast) *bandScanner { return &bandScanner{fast: f
 
 // scan is Scanner.Scan by the band method; opt is checked.
 func (s *bandScanner) scan(ctx context.Context, g *canon.Grid, opt Options, fn func(canon.Mask) error) (Stats, error) {
+	s.start(ctx, g, opt, fn, nil)
+	return s.finish(s.passes())
+}
+
+// start readies the scan of g: the grid's unavoidable sets and the valid
+// sets of its bands. top, if not nil, is a scan started with the same
+// options on a grid with g's rows 1-6, whose valid sets of those bands
+// are g's.
+func (s *bandScanner) start(ctx context.Context, g *canon.Grid, opt Options, fn func(canon.Mask) error, top *bandScanner) {
 	s.g = [81]uint8(*g)
 	s.k, s.minimal, s.first, s.emit, s.ctx, s.progress = opt.Clues, opt.minimal(), opt.First, fn, ctx, opt.Progress
 	s.stats = Stats{}
 	s.nextTick = bandTick
+	s.share, s.doneSpecs = s.share[:0], s.doneSpecs[:0]
 	s.allowed = allCells()
 	if opt.Cells != nil {
 		s.allowed = fromMask(*opt.Cells)
@@ -81,9 +96,14 @@ func (s *bandScanner) scan(ctx context.Context, g *canon.Grid, opt Options, fn f
 	s.uas = minimalSets(g, opt.UASize())
 	s.learned = s.learned[:0]
 	s.stats.Sets = len(s.uas)
-	s.listValid()
-	err := s.passes()
+	s.listValid(top)
+}
+
+// finish ends the scan whose passes returned err: its statistics, and the
+// error unless the scan stopped at its first puzzle.
+func (s *bandScanner) finish(err error) (Stats, error) {
 	s.emit, s.ctx, s.progress = nil, nil, nil
+	s.share = s.share[:0]
 	if errors.Is(err, errStop) {
 		err = nil
 	}
@@ -106,7 +126,9 @@ func (s *bandScanner) tick() error {
 // listValid lists the valid clue sets of each band of the grid and of its
 // transpose, of as many clues as a band 1 or 2 may hold, and chooses the
 // direction and the order of the bands for the low passes (lowOrder).
-func (s *bandScanner) listValid() {
+// Those of rows 1-3 and 4-6 are top's when top is not nil and lists as many
+// clues a band.
+func (s *bandScanner) listValid(top *bandScanner) {
 	var uas [2][3][]uint32
 	var allowed [2][3]uint32
 	least := 27
@@ -124,11 +146,17 @@ func (s *bandScanner) listValid() {
 	// least leave.
 	lo := (s.k + 2) / 3
 	hi := max(min(lowMax, s.k-lo-least), s.k-(lowMax+1)-least)
-	var count [2][3][28]int64
+	s.validHi = hi
+	count := &s.count
+	*count = [2][3][28]int64{}
 	for dir := range 2 {
 		for b := range 3 {
-			s.valid[dir][b] = validSets(uas[dir][b], allowed[dir][b], 0, hi, s.valid[dir][b][:0])
-			s.lexBuf = sortLex(s.valid[dir][b], s.lexBuf)
+			if dir == 0 && b < 2 && top != nil && top.validHi == hi {
+				s.valid[0][b] = append(s.valid[0][b][:0], top.valid[0][b]...)
+			} else {
+				s.valid[dir][b] = validSets(uas[dir][b], allowed[dir][b], 0, hi, s.valid[dir][b][:0])
+				s.lexBuf = sortLex(s.valid[dir][b], s.lexBuf)
+			}
 			for _, x := range s.valid[dir][b] {
 				count[dir][b][bits.OnesCount32(x)]++
 			}
@@ -182,22 +210,38 @@ func sortLex(sets, buf []uint32) []uint32 {
 	return buf
 }
 
+// lowOrders is the orders the low passes may take the bands of a direction
+// in.
+var lowOrders = [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+
 // lowOrder is the order of the bands of one direction for the low passes
 // that tests the fewest pairs of bands 1+2, and that number, from the
 // number of valid sets of each size of each band: the low passes' pairs
 // depend on it (a band before band 3 in the order holds fewer clues than
 // band 3), the puzzles they find do not.
 func lowOrder(k int, count *[3][28]int64) ([3]int, int64) {
-	best, bestCost := [3]int{0, 1, 2}, int64(-1)
-	for _, order := range [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
-		var cost int64
+	best, bestCost := lowOrders[0], int64(-1)
+	costs := lowCosts(k, count)
+	for o, order := range lowOrders {
+		cost := costs[o][0] + costs[o][1] + costs[o][2]
+		if bestCost < 0 || cost < bestCost {
+			best, bestCost = order, cost
+		}
+	}
+	return best, bestCost
+}
+
+// lowCosts is the pairs of bands 1+2 the low passes test in each order of
+// lowOrders, by the place in the order of band 3.
+func lowCosts(k int, count *[3][28]int64) (costs [6][3]int64) {
+	for o, order := range lowOrders {
 		for a, b3 := range order {
 			var others [2]int
 			var strict [2]bool
 			j := 0
-			for i, o := range order {
-				if o != b3 {
-					others[j], strict[j] = o, i < a
+			for i, b := range order {
+				if b != b3 {
+					others[j], strict[j] = b, i < a
 					j++
 				}
 			}
@@ -215,15 +259,12 @@ func lowOrder(k int, count *[3][28]int64) ([3]int, int64) {
 					if n1 > l1 || n2 > l2 || n1 > 27 || n2 > 27 {
 						continue
 					}
-					cost += count[others[0]][n1] * count[others[1]][n2]
+					costs[o][a] += count[others[0]][n1] * count[others[1]][n2]
 				}
 			}
 		}
-		if bestCost < 0 || cost < bestCost {
-			best, bestCost = order, cost
-		}
 	}
-	return best, bestCost
+	return costs
 }
 
 // localAllowed is the allowed cells of frame band j as local cells.

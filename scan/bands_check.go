@@ -112,6 +112,10 @@ func (s *bandScanner) learn(u cells) (inside12 bool) {
 	}
 	switch {
 	case q[2] == 0:
+		// In a shared pass the leader's pair loop tests them for all.
+		if p.lead != nil {
+			p = p.lead
+		}
 		p.xy12 = ring(p.xy12, cross{q[0], q[1]}, &p.xy12Next)
 	case q[0]|q[1] == 0:
 		p.pure3 = append(p.pure3, q[2])

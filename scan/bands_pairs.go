@@ -24,6 +24,9 @@ func (s *bandScanner) pairs(xs, ys *bandList, jx int) error {
 		for x0 := 0; x0 < len(xg); x0 += pairChunk {
 			block := xg[x0:min(x0+pairChunk, len(xg))]
 			s.xBlock(xs, jx, block)
+			for _, f := range s.p.share {
+				f.xBlock(f.sameList(jx, xs), jx, block)
+			}
 			for b := range g.n {
 				if a&b != 0 {
 					continue
@@ -34,6 +37,10 @@ func (s *bandScanner) pairs(xs, ys *bandList, jx int) error {
 			}
 			// The block's pairs with every set of ys are decided.
 			s.stats.Nodes += int64(len(block)) * int64(ny)
+			for _, f := range s.p.share {
+				f.stats.Nodes += int64(len(block)) * int64(ny)
+				f.stats.Shared += int64(len(block)) * int64(ny)
+			}
 			if s.stats.Nodes >= s.nextTick {
 				if err := s.tick(); err != nil {
 					return err
@@ -74,9 +81,12 @@ func (s *bandScanner) pairBlocks(xs, ys *bandList, jx int, block []int32, y0, y1
 						continue
 					}
 					var err error
-					if jx == 0 {
+					switch {
+					case len(s.p.share) > 0:
+						err = s.sharePair(xs, ys, jx, xi, j, i)
+					case jx == 0:
 						err = s.pair(xs.sets[xi], ys.sets[j], xs.stk[xi]+ys.stk[j], &xb.w[i], &ys.w[j])
-					} else {
+					default:
 						err = s.pair(ys.sets[j], xs.sets[xi], xs.stk[xi]+ys.stk[j], &ys.w[j], &xb.w[i])
 					}
 					if err != nil {
@@ -89,6 +99,13 @@ func (s *bandScanner) pairBlocks(xs, ys *bandList, jx int, block []int32, y0, y1
 			if s.absorb() {
 				s.xBlock(xs, jx, block)
 				g.refresh(ys)
+			}
+		}
+		for _, f := range s.p.share {
+			if len(f.p.xy12) >= absorbAt || len(f.p.extra) >= absorbAt {
+				if f.absorb() {
+					f.xBlock(f.sameList(jx, xs), jx, block)
+				}
 			}
 		}
 	}
@@ -121,30 +138,47 @@ func missNone(a, b *[crossWords - 1]uint64) bool {
 // sets that meet band 3: the stacks must leave room, the learned sets of
 // bands 1+2 must be hit, and band 3 must take the rest (bands_third.go).
 func (s *bandScanner) pair(x, y, st uint32, wx, wy *[thirdWords]uint64) error {
-	p := &s.p
-	// Each stack holds at most stackMax clues: the counts are packed
-	// eight bits a stack and never carry.
-	var caps [3]int
+	caps, ok := s.p.room(st)
+	if !ok || s.p.dead12(x, y) {
+		return nil
+	}
+	if err := s.complete(x, y, wx, wy, caps); err != errPairDead {
+		return err
+	}
+	return nil
+}
+
+// room is what each stack has left for band 3 when bands 1+2 hold st
+// clues by stack (packed eight bits a stack, which never carry), and
+// whether the stacks leave room for band 3's clues.
+func (p *bandPass) room(st uint32) (caps [3]int, ok bool) {
 	room := 0
 	for k := range 3 {
 		c := int(st >> (8 * k) & 0xff)
 		if c > p.stackMax {
-			return nil
+			return caps, false
 		}
 		caps[k] = p.stackMax - c
 		room += caps[k]
 	}
-	if room < p.n3 {
-		return nil
-	}
+	return caps, room >= p.n3
+}
+
+// dead12 reports whether clue sets x and y miss a learned set of bands
+// 1+2 together.
+func (p *bandPass) dead12(x, y uint32) bool {
 	for _, u := range p.xy12 {
 		if u.p0&x|u.p1&y == 0 {
-			return nil
+			return true
 		}
 	}
-	p.local = p.local[:0]
-	if err := s.band3(x, y, wx, wy, caps); err != errPairDead {
-		return err
-	}
-	return nil
+	return false
+}
+
+// complete is band 3's search for the band 1+2 of x and y (band3), which
+// returns errPairDead when a set learned there shows that no band 3
+// completes them.
+func (s *bandScanner) complete(x, y uint32, wx, wy *[thirdWords]uint64, caps [3]int) error {
+	s.p.local = s.p.local[:0]
+	return s.band3(x, y, wx, wy, caps)
 }

@@ -20,8 +20,9 @@ type bandList struct {
 
 // frame runs the passes of specs in the frame that shows bands hb of the
 // grid (dir 0) or of its transpose (dir 1) as frame bands 0-2: band 3 is
-// frame band 2.
-func (s *bandScanner) frame(dir int, hb [3]int, specs []passSpec) error {
+// frame band 2. The grids of share, whose frame bands 0 and 1 are this
+// grid's, take the pairs of the passes they share too (bands_share.go).
+func (s *bandScanner) frame(dir int, hb [3]int, specs []passSpec, share []*bandScanner) error {
 	p := &s.p
 	var least [2]int
 	for j := range 2 {
@@ -47,9 +48,20 @@ func (s *bandScanner) frame(dir int, hb [3]int, specs []passSpec) error {
 	if len(run) == 0 {
 		return nil
 	}
-	p.dir, p.hband = dir, hb
-	p.fr = makeFrame(&s.g, dir == 1, hb)
-	s.frameSets()
+	defer func() {
+		p.share = p.share[:0]
+		for _, f := range share {
+			f.p.lead, f.p.thirdOnly = nil, false
+		}
+	}()
+	for _, t := range append([]*bandScanner{s}, share...) {
+		t.p.dir, t.p.hband = dir, hb
+		t.p.fr = makeFrame(&t.g, dir == 1, hb)
+		t.frameSets()
+	}
+	for _, f := range share {
+		f.p.thirdOnly = true // the leader's vectors test the sets of bands 1+2
+	}
 	// Of each pair of lists, the pair loop reads the longer a block at a
 	// time, making its vectors as it goes, and the shorter whole: only
 	// the lists that are the shorter of some pair keep vectors.
@@ -77,9 +89,21 @@ func (s *bandScanner) frame(dir int, hb [3]int, specs []passSpec) error {
 	})
 	for j := range 2 {
 		s.buildLists(j, lo[j], hi[j], &kept[j])
+		for _, f := range share {
+			f.buildLists(j, lo[j], hi[j], &kept[j])
+		}
 	}
 	for _, sp := range run {
 		p.id, p.n3, p.most, p.stackMax = sp.id, sp.n3, sp.most, sp.stackMax
+		p.share = p.share[:0]
+		for _, f := range share {
+			f.p.lead = nil
+			if slices.Contains(f.doneSpecs, sp) {
+				f.p.id, f.p.n3, f.p.most, f.p.stackMax = sp.id, sp.n3, sp.most, sp.stackMax
+				f.p.lead = p
+				p.share = append(p.share, f)
+			}
+		}
 		var err error
 		s.sizePairs([]passSpec{sp}, func(n1, n2 int) {
 			if err == nil && n1 < len(p.lists[0]) && n2 < len(p.lists[1]) {
@@ -290,6 +314,7 @@ type prefixStack struct {
 	ht     [28][thirdWords]uint64
 	depth  int
 	nc, nt int
+	third  bool // only the vectors of the sets that meet band 3
 	hitC   *[27][crossWords]uint64
 	hitT   *[27][thirdWords]uint64
 }
@@ -297,13 +322,18 @@ type prefixStack struct {
 // reset readies the stack for the clue sets of frame band j of pass p.
 func (st *prefixStack) reset(p *bandPass, j int) {
 	*st = prefixStack{
-		nc:   (len(p.cross) + 63) / 64,
-		nt:   (len(p.third) + 63) / 64,
-		hitC: &p.hitCross[j],
-		hitT: &p.hitThird[j],
+		nc:    (len(p.cross) + 63) / 64,
+		nt:    (len(p.third) + 63) / 64,
+		third: p.thirdOnly,
+		hitC:  &p.hitCross[j],
+		hitT:  &p.hitThird[j],
 	}
-	for i := range p.cross {
-		st.hc[0][i>>6] |= 1 << (i & 63)
+	if st.third {
+		st.nc = 0
+	} else {
+		for i := range p.cross {
+			st.hc[0][i>>6] |= 1 << (i & 63)
+		}
 	}
 	for i := range p.third {
 		st.ht[0][i>>6] |= 1 << (i & 63)
@@ -322,7 +352,9 @@ func (st *prefixStack) vectors(x uint32) (*[crossWords]uint64, *[thirdWords]uint
 		c := bits.TrailingZeros32(y)
 		st.cell[d] = uint8(c)
 		if widePairs {
-			andNot16Wide(&st.hc[d+1], &st.hc[d], &st.hitC[c])
+			if !st.third {
+				andNot16Wide(&st.hc[d+1], &st.hc[d], &st.hitC[c])
+			}
 			andNot16Wide(&st.ht[d+1], &st.ht[d], &st.hitT[c])
 			d++
 			continue

@@ -1,5 +1,7 @@
 package scan
 
+import "slices"
+
 // The passes of the band method. A puzzle of k clues has a band or stack of
 // at least ceil(k/3) clues. Each puzzle is found in exactly one pass, its
 // owner (owner):
@@ -51,6 +53,9 @@ type bandPass struct {
 	others              []uint32         // scratch: the sets a critical band 3 must hit beyond its minirows
 	byLast              []uint32         // scratch: others by the last minirow they meet
 	lastAt              [10]int          // byLast[lastAt[mr]:lastAt[mr+1]] meet minirow mr last
+	share               []*bandScanner   // the grids that take this pass's pairs too (bands_share.go)
+	lead                *bandPass        // the pass whose pairs this one takes, or nil
+	thirdOnly           bool             // its lists need no vectors of the sets of bands 1+2 (lead's test them)
 }
 
 // cross is an unavoidable set inside bands 1+2, by band.
@@ -105,55 +110,69 @@ type passSpec struct {
 }
 
 // passes runs every pass that can hold a puzzle of s.k clues, frame by
-// frame: the passes that share a band 3 share its lists.
+// frame: the passes that share a band 3 share its lists. In the shared
+// frame (bands_share.go) the grids of s.share come along, and the passes
+// done with another grid's (s.doneSpecs) are left out.
 func (s *bandScanner) passes() error {
-	lo := (s.k + 2) / 3
 	for t := range 6 {
-		dir, b := t/3, t%3
-		others := [2]int{(b + 1) % 3, (b + 2) % 3}
-		if others[0] > others[1] {
-			others[0], others[1] = others[1], others[0]
+		dir, hb, specs := s.frameSpecs(t)
+		var share []*bandScanner
+		if t == sharedFrame {
+			share = s.share
+			specs = slices.DeleteFunc(specs, func(sp passSpec) bool { return slices.Contains(s.doneSpecs, sp) })
 		}
-		var specs []passSpec
-		for n3 := max(lo, lowMax+1); n3 <= s.k; n3++ {
-			var most [2]int
-			for j, o := range others {
-				most[j] = n3
-				if o < b {
-					most[j] = n3 - 1
-				}
-			}
-			stackMax := n3
-			if dir == 1 {
-				stackMax = n3 - 1
-			}
-			specs = append(specs, passSpec{passID(true, t, n3), n3, most, stackMax})
-		}
-		if dir == s.lowDir {
-			// The low passes with band b as band 3: the bands before
-			// it in lowBand hold fewer clues than it.
-			a := 0
-			for i, o := range s.lowBand {
-				if o == b {
-					a = i
-				}
-			}
-			for n3 := lo; n3 <= lowMax; n3++ {
-				var most [2]int
-				for j, o := range others {
-					most[j] = n3
-					for i := range a {
-						if s.lowBand[i] == o {
-							most[j] = n3 - 1
-						}
-					}
-				}
-				specs = append(specs, passSpec{passID(false, a, n3), n3, most, lowMax})
-			}
-		}
-		if err := s.frame(dir, [3]int{others[0], others[1], b}, specs); err != nil {
+		if err := s.frame(dir, hb, specs, share); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// frameSpecs is frame t's direction, its bands of the grid (band 3, the
+// t%3-th band of direction t/3, last) and the passes it runs.
+func (s *bandScanner) frameSpecs(t int) (int, [3]int, []passSpec) {
+	lo := (s.k + 2) / 3
+	dir, b := t/3, t%3
+	others := [2]int{(b + 1) % 3, (b + 2) % 3}
+	if others[0] > others[1] {
+		others[0], others[1] = others[1], others[0]
+	}
+	var specs []passSpec
+	for n3 := max(lo, lowMax+1); n3 <= s.k; n3++ {
+		var most [2]int
+		for j, o := range others {
+			most[j] = n3
+			if o < b {
+				most[j] = n3 - 1
+			}
+		}
+		stackMax := n3
+		if dir == 1 {
+			stackMax = n3 - 1
+		}
+		specs = append(specs, passSpec{passID(true, t, n3), n3, most, stackMax})
+	}
+	if dir == s.lowDir {
+		// The low passes with band b as band 3: the bands before
+		// it in lowBand hold fewer clues than it.
+		a := 0
+		for i, o := range s.lowBand {
+			if o == b {
+				a = i
+			}
+		}
+		for n3 := lo; n3 <= lowMax; n3++ {
+			var most [2]int
+			for j, o := range others {
+				most[j] = n3
+				for i := range a {
+					if s.lowBand[i] == o {
+						most[j] = n3 - 1
+					}
+				}
+			}
+			specs = append(specs, passSpec{passID(false, a, n3), n3, most, lowMax})
+		}
+	}
+	return dir, [3]int{others[0], others[1], b}, specs
 }

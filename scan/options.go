@@ -143,6 +143,7 @@ type Stats struct {
 	Nodes      int64 // search nodes: clue sets built on the way to k clues
 	Candidates int64 // clue sets that hit every known set and went to the solver
 	Puzzles    int64 // puzzles reported
+	Shared     int64 // of Nodes, the pairs of bands 1+2 decided by another grid's pair loop (ScanBatch)
 }
 
 // bands reports whether the scan takes the band method.

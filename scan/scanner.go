@@ -32,8 +32,9 @@ var errStop = errors.New("scan: stop")
 // between grids and allocates nothing per candidate; it is not safe for
 // concurrent use (use one per goroutine).
 type Scanner struct {
-	fast  *solve.Fast
-	bands *bandScanner // the band method's state, made on first use
+	fast   *solve.Fast
+	bands  *bandScanner   // the band method's state, made on first use
+	shared []*bandScanner // ScanBatch's states, bands first (bands_share.go)
 
 	g        [81]uint8 // the grid
 	k        int       // clues wanted
