@@ -59,6 +59,7 @@ type bandScanner struct {
 	learned []cells // sets learned from candidates with a second solution
 	valid   [2][3][]uint32
 	validHi int             // the most clues of the sets in valid
+	memo    [2][3]validMemo // what valid was made from
 	count   [2][3][28]int64 // the sets in valid by their clues
 	lexBuf  []uint32        // sortLex's scratch
 	lowDir  int             // the direction of the low passes' band 3: 0 rows' bands, 1 stacks
@@ -126,19 +127,23 @@ func (s *bandScanner) tick() error {
 // listValid lists the valid clue sets of each band of the grid and of its
 // transpose, of as many clues as a band 1 or 2 may hold, and chooses the
 // direction and the order of the bands for the low passes (lowOrder).
-// Those of rows 1-3 and 4-6 are top's when top is not nil and lists as many
-// clues a band.
+// A band with the same digits and allowed cells as in the grid before
+// keeps its list (the grids of a group share their rows 1-3); those of
+// rows 1-3 and 4-6 are top's when top is not nil and lists as many clues
+// a band.
 func (s *bandScanner) listValid(top *bandScanner) {
 	var uas [2][3][]uint32
-	var allowed [2][3]uint32
 	least := 27
 	for dir := range 2 {
 		for b := range 3 {
 			f := makeFrame(&s.g, dir == 1, [3]int{b, (b + 1) % 3, (b + 2) % 3})
-			band := f.band(0)
-			uas[dir][b] = bandUAs(&band)
-			allowed[dir][b] = s.localAllowed(&f, 0)
-			least = min(least, leastValid(uas[dir][b], allowed[dir][b]))
+			band, allowed := f.band(0), s.localAllowed(&f, 0)
+			m := &s.memo[dir][b]
+			if !m.ok || m.band != band || m.allowed != allowed {
+				uas[dir][b] = bandUAs(&band)
+				*m = validMemo{band: band, allowed: allowed, least: leastValid(uas[dir][b], allowed), hi: -1, ok: true}
+			}
+			least = min(least, m.least)
 		}
 	}
 	// A band of bands 1+2 holds at most lowMax clues in a low pass, and in
@@ -151,12 +156,20 @@ func (s *bandScanner) listValid(top *bandScanner) {
 	*count = [2][3][28]int64{}
 	for dir := range 2 {
 		for b := range 3 {
-			if dir == 0 && b < 2 && top != nil && top.validHi == hi {
+			m := &s.memo[dir][b]
+			switch {
+			case m.hi == hi:
+				// The grid before's list.
+			case dir == 0 && b < 2 && top != nil && top.validHi == hi:
 				s.valid[0][b] = append(s.valid[0][b][:0], top.valid[0][b]...)
-			} else {
-				s.valid[dir][b] = validSets(uas[dir][b], allowed[dir][b], 0, hi, s.valid[dir][b][:0])
+			default:
+				if uas[dir][b] == nil {
+					uas[dir][b] = bandUAs(&m.band)
+				}
+				s.valid[dir][b] = validSets(uas[dir][b], m.allowed, 0, hi, s.valid[dir][b][:0])
 				s.lexBuf = sortLex(s.valid[dir][b], s.lexBuf)
 			}
+			m.hi = hi
 			for _, x := range s.valid[dir][b] {
 				count[dir][b][bits.OnesCount32(x)]++
 			}
@@ -287,4 +300,15 @@ func leastValid(uas []uint32, allowed uint32) int {
 		}
 	}
 	return 28
+}
+
+// validMemo is what a list of valid sets was made from: the band's digits
+// and allowed cells, its fewest clues, and the most clues listed (-1: not
+// listed).
+type validMemo struct {
+	band    [27]uint8
+	allowed uint32
+	least   int
+	hi      int
+	ok      bool
 }

@@ -54,13 +54,13 @@ func (s *bandScanner) frame(dir int, hb [3]int, specs []passSpec, share []*bandS
 			f.p.lead, f.p.thirdOnly = nil, false
 		}
 	}()
+	for _, f := range share {
+		f.p.thirdOnly = true // the leader's vectors test the sets of bands 1+2
+	}
 	for _, t := range append([]*bandScanner{s}, share...) {
 		t.p.dir, t.p.hband = dir, hb
 		t.p.fr = makeFrame(&t.g, dir == 1, hb)
 		t.frameSets()
-	}
-	for _, f := range share {
-		f.p.thirdOnly = true // the leader's vectors test the sets of bands 1+2
 	}
 	// Of each pair of lists, the pair loop reads the longer a block at a
 	// time, making its vectors as it goes, and the shorter whole: only
@@ -136,7 +136,9 @@ func (s *bandScanner) sizePairs(specs []passSpec, fn func(n1, n2 int)) {
 }
 
 // frameSets splits the grid's unavoidable sets, collected and learned,
-// into the frame's kinds, and lists the sets inside band 3.
+// into the frame's kinds, and lists the sets inside band 3; in a pass
+// that takes another's pairs (thirdOnly), it leaves out those inside bands
+// 1+2.
 func (s *bandScanner) frameSets() {
 	p := &s.p
 	p.cross, p.third, p.xy12, p.extra = p.cross[:0], p.third[:0], p.xy12[:0], p.extra[:0]
@@ -147,6 +149,8 @@ func (s *bandScanner) frameSets() {
 	add := func(u cells, learned bool) {
 		q := p.fr.split(u)
 		switch {
+		case q[2] == 0 && p.thirdOnly:
+			// The leader's pass tests the sets of bands 1+2.
 		case q[2] == 0 && q[0] != 0 && q[1] != 0:
 			if !learned && len(p.cross) < firstCross {
 				p.cross = append(p.cross, cross{q[0], q[1]})
@@ -159,9 +163,11 @@ func (s *bandScanner) frameSets() {
 			p.pure3 = append(p.pure3, q[2])
 		}
 	}
-	for _, u := range ua12(&p.fr, ua12DigitsFor(s.k)) {
-		if len(p.cross) < firstCross {
-			p.cross = append(p.cross, u)
+	if !p.thirdOnly {
+		for _, u := range ua12(&p.fr, ua12DigitsFor(s.k)) {
+			if len(p.cross) < firstCross {
+				p.cross = append(p.cross, u)
+			}
 		}
 	}
 	for _, u := range s.uas {

@@ -211,3 +211,41 @@ func TestScanBatchErrors(t *testing.T) {
 		t.Errorf("a cancelled batch: %v", err)
 	}
 }
+
+// TestBandsValidMemo scans grids one after another with one scanner, which
+// keeps the valid sets of a band whose digits and allowed cells are those
+// of the grid before, and with a new scanner each: the same puzzles and
+// pairs, with and without a mask, across clue counts.
+func TestBandsValidMemo(t *testing.T) {
+	g, _ := canon.Parse(testGridStrings[1])
+	p, _ := canon.ParsePuzzle("000000041500900000070600000000350600402000000800000000000040080090000300030000000")
+	r := rand.New(rand.NewPCG(7, 8))
+	mask := around(&p, 29, func() int { return r.IntN(81) })
+	low := bottoms(t, &g, 2)
+	swapped := rowsSwapped(&g, [3]int{1, 2, 0})
+	other := canon.RandomGrid(r)
+	cases := []struct {
+		g    *canon.Grid
+		opt  Options
+		want int
+	}{
+		{&g, Options{Clues: 17, Method: MethodBands, Cells: &mask}, 1},
+		{&g, Options{Clues: 16, Method: MethodBands}, 0},
+		{&low[len(low)-1], Options{Clues: 17, Method: MethodBands, Cells: &mask}, -1},
+		{&swapped, Options{Clues: 16, Method: MethodBands}, 0},
+		{&other, Options{Clues: 16, Method: MethodBands}, 0},
+		{&g, Options{Clues: 17, Method: MethodBands, Cells: &mask}, 1},
+		{&g, Options{Clues: 18, Method: MethodBands, Cells: &mask}, -1},
+	}
+	s := NewScanner()
+	for i, c := range cases {
+		got, st := scanWith(t, s, c.g, c.opt)
+		want, one := scanWith(t, NewScanner(), c.g, c.opt)
+		if !slices.Equal(got, want) || st.Nodes != one.Nodes {
+			t.Errorf("case %d: %d puzzles, %d pairs after the grids before; %d and %d alone", i, len(got), st.Nodes, len(want), one.Nodes)
+		}
+		if c.want >= 0 && len(got) != c.want {
+			t.Errorf("case %d: %d puzzles; want %d", i, len(got), c.want)
+		}
+	}
+}
