@@ -46,7 +46,7 @@ func (t *Transform) Positions() [6]int {
 // (Automorphisms) on a grid's three bands and three stacks: 6 for a grid
 // with none but the identity. It is the number of ways, up to the grid's
 // symmetry, to take one band or stack of the grid as the band method's band
-// 3 (docs/design/scan.md, "Entries: what a group run could share, and what it would take").
+// 3 (docs/design/scan.md, "Entries: what a group run shares").
 func PositionOrbits(auts []Transform) int {
 	var parent [6]int
 	for i := range parent {

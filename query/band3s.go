@@ -7,7 +7,7 @@ import "edgrid/canon"
 // taking one band or stack as the band method's band 3 with the other two
 // as bands 1+2. Summed over all grids it is the number of bands 3 the
 // method's pass with a band of seven or more clues attaches to its entries
-// (docs/design/scan.md, "Entries: what a group run could share, and what it would take").
+// (docs/design/scan.md, "Entries: what a group run shares").
 var Band3s RunInvariant = band3sInv{}
 
 type band3sInv struct{}

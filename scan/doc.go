@@ -48,7 +48,9 @@
 // bands_pairs_simd.go (pairs of band 1 and band 2 clue sets that hit them
 // all), bands_minirow.go and bands_third.go (band 3's clues: by minirow,
 // then by search), bands_check.go (a candidate solved; a second solution
-// learned as a set), bands_absorb.go (learned sets joining the vectors).
+// learned as a set), bands_absorb.go (learned sets joining the vectors),
+// bands_share.go (ScanBatch: grids with the same rows 1-6 through one pair
+// loop of the frame with rows 7-9 as band 3).
 //
 // Scans over groups: part.go (Part, the per-group file of a scan's
 // findings, WritePart and ReadPart, and the puzzle lines AppendPuzzle
