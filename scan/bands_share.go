@@ -33,8 +33,9 @@ const MaxBatch = 16
 // (at most MaxBatch at a time) share the pairs of bands 1+2 of the frame
 // with rows 7-9 as band 3, so that the batch costs less than its grids one
 // by one; the puzzles are the same, their order within a grid may differ.
-// An error from fn or a cancelled ctx stops the batch. An invalid grid or
-// options out of range are errors before any work.
+// opt.Progress, if set, is called with the pairs of the grid whose passes
+// are running. An error from fn or a cancelled ctx stops the batch. An
+// invalid grid or options out of range are errors before any work.
 func (s *Scanner) ScanBatch(ctx context.Context, gs []canon.Grid, opt Options, fn func(i int, clues canon.Mask) error) ([]Stats, error) {
 	if err := opt.check(); err != nil {
 		return nil, err
