@@ -61,14 +61,12 @@ func BenchmarkScanShare(b *testing.B) {
 		var nodes, shared int64
 		for b.Loop() {
 			nodes, shared = 0, 0
-			for _, bt := range batches {
-				st, err := sc.ScanBatch(context.Background(), bt, opt, nop)
-				if err != nil {
-					b.Fatal(err)
-				}
-				for _, x := range st {
-					nodes, shared = nodes+x.Nodes, shared+x.Shared
-				}
+			st, err := sc.ScanBatch(context.Background(), grids, opt, nop)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, x := range st {
+				nodes, shared = nodes+x.Nodes, shared+x.Shared
 			}
 		}
 		b.ReportMetric(float64(shared)/float64(nodes), "shared/pair")

@@ -46,7 +46,7 @@ func checkScanGroup(t *testing.T, g int, opt scan.Options, wantFound bool) {
 			}); err != nil {
 				return err
 			}
-			sortMasks(found)
+			slices.SortFunc(found, canon.Mask.Compare)
 			if len(found) > 0 {
 				want.Found = append(want.Found, scan.Found{Ordinal: r.First + int64(i), Grid: r.Grids[i], Puzzles: found})
 			}
@@ -69,9 +69,4 @@ func checkScanGroup(t *testing.T, g int, opt scan.Options, wantFound bool) {
 			t.Errorf("%d clues, pool of %d: part %+v, progress %d; want %+v", opt.Clues, n, got, progress.Load(), want)
 		}
 	}
-}
-
-// sortMasks sorts clue masks ascending.
-func sortMasks(ms []canon.Mask) {
-	slices.SortFunc(ms, canon.Mask.Compare)
 }

@@ -139,9 +139,9 @@ func (s *bandScanner) listValid(top *bandScanner) {
 			f := makeFrame(&s.g, dir == 1, [3]int{b, (b + 1) % 3, (b + 2) % 3})
 			band, allowed := f.band(0), s.localAllowed(&f, 0)
 			m := &s.memo[dir][b]
-			if !m.ok || m.band != band || m.allowed != allowed {
+			if m.band != band || m.allowed != allowed { // a zero memo holds no band
 				uas[dir][b] = bandUAs(&band)
-				*m = validMemo{band: band, allowed: allowed, least: leastValid(uas[dir][b], allowed), hi: -1, ok: true}
+				*m = validMemo{band: band, allowed: allowed, least: leastValid(uas[dir][b], allowed), hi: -1}
 			}
 			least = min(least, m.least)
 		}
@@ -310,5 +310,4 @@ type validMemo struct {
 	allowed uint32
 	least   int
 	hi      int
-	ok      bool
 }

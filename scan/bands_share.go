@@ -219,7 +219,7 @@ func jointLow(bs []*bandScanner) int {
 				op := option{dir: dir, order: order, key: -1}
 				for a, b3 := range order {
 					op.full += c[o][a]
-					if dir == 0 && b3 == sharedFrame {
+					if dir == 0 && b3 == sharedFrame%3 { // rows 7-9 as band 3
 						op.key = a
 						for _, x := range order[:a] {
 							op.key += 4 << x
@@ -228,9 +228,6 @@ func jointLow(bs []*bandScanner) int {
 						continue
 					}
 					op.mine += c[o][a]
-				}
-				if op.key < 0 {
-					op.mine = op.full
 				}
 				opts[m] = append(opts[m], op)
 			}

@@ -51,15 +51,7 @@ func batchScan(t *testing.T, gs []canon.Grid, opt Options) ([][]canon.Mask, []St
 		t.Fatal(err)
 	}
 	for i := range got {
-		slices.SortFunc(got[i], func(a, b canon.Mask) int {
-			if a.Less(b) {
-				return -1
-			}
-			if b.Less(a) {
-				return 1
-			}
-			return 0
-		})
+		sortMasks(got[i])
 	}
 	return got, st
 }
